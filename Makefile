@@ -1,0 +1,28 @@
+# Every target bootstraps .venv itself: a fresh clone needs only Python 3.11.
+PYTHON ?= python3.11
+VENV   := .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: test fuzz bench lint clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+test: $(STAMP)
+	$(PY) -m pytest -n auto -q
+
+fuzz: $(STAMP)
+	$(PY) -m oracle fuzz --budget 60s --workers auto
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+lint: $(STAMP)
+	$(PY) -m ruff check compiler oracle generators tests bench ci
+	$(PY) ci/check_sizes.py
+
+clean:
+	rm -rf $(VENV) .parity
