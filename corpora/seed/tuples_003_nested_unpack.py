@@ -1,0 +1,14 @@
+"""Nested tuple unpacking of a structured argument. features: tuples, unpacking"""
+import torch
+
+
+def program(packed):
+    (x, (w, b)), scale = packed
+    return (x @ w + b) * scale
+
+
+def calls():
+    g = torch.Generator().manual_seed(82)
+    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 2.0),), {}
+    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 2.0),), {}
+    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 0.5),), {}
