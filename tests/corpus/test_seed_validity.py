@@ -48,14 +48,15 @@ def snapshot(value: object, path: str = "out") -> object:
                 value.detach().clone())
     if isinstance(value, LEAVES):
         return (type(value), value)
+    # Types by name: each load defines its own classes (a namedtuple is a new class per load).
     if isinstance(value, tuple | list):
-        return (type(value), [snapshot(v, f"{path}[{i}]") for i, v in enumerate(value)])
+        return (type(value).__qualname__, [snapshot(v, f"{path}[{i}]") for i, v in enumerate(value)])
     if isinstance(value, dict):
-        return (type(value), [(k, snapshot(v, f"{path}[{k!r}]")) for k, v in value.items()])
+        return (type(value).__qualname__, [(k, snapshot(v, f"{path}[{k!r}]")) for k, v in value.items()])
     if isinstance(value, set | frozenset):
-        return (type(value), sorted(value, key=repr))
+        return (type(value).__qualname__, sorted(value, key=repr))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return (type(value).__name__, snapshot(dataclasses.astuple(value), path))
+        return (type(value).__qualname__, snapshot(dataclasses.astuple(value), path))
     if isinstance(value, torch.nn.Module):
         return ("module", snapshot(list(value.state_dict().items()), path))
     if callable(value) and hasattr(value, "__qualname__"):
@@ -136,3 +137,14 @@ def test_eager_run_is_valid_and_deterministic(path):
     assert len(first) == len(second)
     for i, (a, b) in enumerate(zip(first, second, strict=True)):
         assert same(a, b), f"call {i} differs between two eager runs:\n{a}\n{b}"
+
+
+def test_comparison_is_exact_nan_aware_and_type_strict():
+    nan = torch.tensor([1.0, float("nan")])
+    assert same(snapshot(nan), snapshot(nan.clone()))
+    assert not same(snapshot(nan), snapshot(torch.tensor([1.0, 0.0])))
+    assert not same(snapshot(torch.ones(2)), snapshot(torch.ones(2, dtype=torch.float64)))
+    assert not same(snapshot(torch.ones(2)), snapshot(torch.ones(2) + 1e-7))
+    assert not same(snapshot((1, 2)), snapshot([1, 2]))
+    assert not same(snapshot(1), snapshot(1.0))
+    assert same(snapshot({"a": (float("nan"), "s")}), snapshot({"a": (float("nan"), "s")}))

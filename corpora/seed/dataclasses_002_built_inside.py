@@ -1,0 +1,26 @@
+"""A frozen dataclass built inside the program, with a method and dataclasses.replace. features: dataclasses, classes"""
+import dataclasses
+
+import torch
+
+
+@dataclasses.dataclass(frozen=True)
+class Affine:
+    w: torch.Tensor
+    b: torch.Tensor
+
+    def __call__(self, t):
+        return t @ self.w + self.b
+
+
+def program(x, w, b):
+    f = Affine(w, b)
+    f2 = dataclasses.replace(f, b=b * 0)
+    return f(x), f2(x), dataclasses.fields(f)[0].name
+
+
+def calls():
+    g = torch.Generator().manual_seed(110)
+    yield (torch.randn(4, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}
+    yield (torch.randn(4, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}
+    yield (torch.randn(6, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}

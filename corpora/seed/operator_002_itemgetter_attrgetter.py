@@ -1,0 +1,17 @@
+"""operator.itemgetter and attrgetter pull pieces from containers and tensors. features: operator, tuples"""
+import operator
+
+import torch
+
+
+def program(pack):
+    first_last = operator.itemgetter(0, -1)(pack)
+    shape_of = operator.attrgetter("shape")
+    return first_last[0] + first_last[1], shape_of(pack[1]), operator.getitem(pack, 1).T
+
+
+def calls():
+    g = torch.Generator().manual_seed(128)
+    yield ((torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g)),), {}
+    yield ((torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g)),), {}
+    yield ((torch.randn(3, 3, generator=g), torch.randn(2, 5, generator=g), torch.randn(3, 3, generator=g)),), {}
