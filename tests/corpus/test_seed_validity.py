@@ -30,7 +30,10 @@ FEATURES = frozenset(
     generators_expr fstrings dtype requires_grad""".split()
 )
 
-LEAVES = (type(None), bool, int, float, complex, str, torch.dtype, torch.device, torch.Size)
+LEAVES = (
+    type(None), type(...), bool, int, float, complex, str, bytes, slice, range,
+    torch.dtype, torch.device, torch.Size,
+)
 
 
 def load(path: Path) -> object:
