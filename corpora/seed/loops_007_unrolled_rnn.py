@@ -1,0 +1,18 @@
+"""A small RNN unrolled over the time dimension of the input. features: loops, metadata"""
+import torch
+
+
+def program(x, w_ih, w_hh):
+    h = torch.zeros(x.shape[1], w_hh.shape[0])
+    outs = []
+    for t in range(x.shape[0]):
+        h = torch.tanh(x[t] @ w_ih.T + h @ w_hh.T)
+        outs.append(h)
+    return torch.stack(outs), h
+
+
+def calls():
+    g = torch.Generator().manual_seed(209)
+    yield (torch.randn(3, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
+    yield (torch.randn(3, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
+    yield (torch.randn(5, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
