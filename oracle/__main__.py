@@ -4,4 +4,6 @@ import sys
 
 from oracle.cli import main
 
-sys.exit(main())
+# Guarded: worker processes are spawned and re-import the main module under another name.
+if __name__ == "__main__":
+    sys.exit(main())

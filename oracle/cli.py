@@ -1,0 +1,137 @@
+"""The `parity` command (DESIGN.md Contract 5): run and explain here; fuzz, shrink and gate
+arrive with oracle/campaign.py and friends.
+
+Exit status: 0 nothing failed, 1 failures, 2 usage error or unreadable input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+from oracle import report
+from oracle.subjects import SubjectSpecError, resolve
+
+NOT_BUILT = ("fuzz", "shrink", "gate")
+
+
+class UsageError(Exception):
+    """Bad input from the user: printed as one line, exit status 2."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message: str):
+        raise UsageError(message)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="parity", description="Check compiled PyTorch programs against eager.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    run = commands.add_parser("run", help="check program files against subjects")
+    run.add_argument("paths", nargs="+", metavar="PATH")
+    run.add_argument("--subject", action="append", metavar="SPEC",
+                     help="ours[:backend], torch[:backend] or pkg.mod:attr (default: ours)")
+    run.add_argument("--workers", type=int, default=1)
+    run.add_argument("--timeout", type=float, default=30.0, help="seconds per program")
+    run.add_argument("--memory-mb", type=int, default=None, help="address-space cap per worker")
+    run.add_argument("--json", metavar="F")
+    run.add_argument("--junit", metavar="F")
+    explain = commands.add_parser("explain", help="print compiler.explain for each call")
+    explain.add_argument("file", metavar="FILE")
+    for name in NOT_BUILT:
+        later = commands.add_parser(name, help="not built yet")
+        later.add_argument("rest", nargs=argparse.REMAINDER)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command in NOT_BUILT:
+            raise UsageError(f"`parity {args.command}` is not built yet")
+        if args.command == "explain":
+            return explain_command(args.file)
+        return run_command(args)
+    except UsageError as exc:
+        print(f"parity: error: {exc}", file=sys.stderr)
+        return 2
+
+
+def program_files(paths: list[str]) -> list[str]:
+    """Files as given; folders searched for *.py (not __init__.py), sorted."""
+    found: list[str] = []
+    for given in paths:
+        path = Path(given)
+        if path.is_dir():
+            inside = sorted(p for p in path.rglob("*.py") if p.name != "__init__.py")
+            if not inside:
+                raise UsageError(f"no program files under {given}")
+            found.extend(str(p) for p in inside)
+        elif path.is_file():
+            found.append(str(path))
+        else:
+            raise UsageError(f"no such file or folder: {given}")
+    return found
+
+
+def run_command(args) -> int:
+    from oracle.pool import Task, WorkerPool  # spawns workers: only when there is work
+
+    subjects = args.subject or ["ours"]
+    for spec in subjects:
+        try:
+            resolve(spec)
+        except SubjectSpecError as exc:
+            raise UsageError(str(exc)) from None
+    if args.workers < 1 or args.timeout <= 0:
+        raise UsageError("--workers and --timeout must be positive")
+    files = program_files(args.paths)
+    tasks = [Task(os.fspath(f), s) for f in files for s in subjects]
+    start = time.perf_counter()
+    with WorkerPool(min(args.workers, len(tasks)), args.timeout, args.memory_mb) as pool:
+        results = list(pool.run(tasks))
+    order = {(t.path, t.subject): i for i, t in enumerate(tasks)}
+    results.sort(key=lambda r: order[(r.program, r.subject)])
+    seconds = time.perf_counter() - start
+    _print(results, subjects, len(files), seconds)
+    if args.json:
+        report.write_json(args.json, results, seconds)
+    if args.junit:
+        report.write_junit(args.junit, results, subjects)
+    if any(r.verdict.value == "invalid" for r in results):
+        return 2
+    return 1 if any(r.verdict.is_failure for r in results) else 0
+
+
+def _print(results, subjects: list[str], programs: int, seconds: float) -> None:
+    print(f"{programs} programs x {len(subjects)} subjects in {seconds:.1f} s")
+    print(report.table(results, subjects))
+    for line in report.compile_counts(results, subjects) if len(subjects) > 1 else []:
+        print(line)
+    for line in report.failure_lines(results):
+        print(line)
+
+
+def explain_command(file: str) -> int:
+    from oracle import program as programs
+
+    try:
+        loaded = programs.load(file)
+        calls = list(loaded.calls())
+    except programs.InvalidProgram as exc:
+        raise UsageError(str(exc)) from None
+    try:
+        import compiler
+    except Exception as exc:
+        raise UsageError(f"the compiler does not import: {exc!r}") from None
+    for index, (args, kwargs) in enumerate(calls):
+        print(f"== call {index}")
+        try:
+            print(compiler.explain(loaded.program, *args, **kwargs))
+        except Exception as exc:
+            print(f"explain raised {type(exc).__name__}: {exc}")
+    programs.unload(loaded)
+    return 0

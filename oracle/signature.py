@@ -1,0 +1,108 @@
+"""The metadata signature of a call (DESIGN.md Contract 4): what a correct compiler may guard on.
+
+Two calls with equal signatures must share compiled code (rule R1). The signature errs on the
+fine side — identity of code objects, aliasing between tensors, torch's global modes — so that a
+compiler is never blamed for a recompile that its guards were entitled to.
+"""
+
+from __future__ import annotations
+
+import enum
+import math
+from typing import Any
+
+import torch
+
+from oracle.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES
+
+
+class _Signer:
+    def __init__(self, module_name: str):
+        self.module_name = module_name
+        self.tensors: dict[int, int] = {}   # id -> first position, for aliasing between inputs
+        self.storages: dict[int, int] = {}
+        self.active: set[int] = set()
+
+    def sign(self, value: Any, depth: int = 0) -> Any:
+        cls = type(value)
+        if cls in PLAIN_TYPES:
+            return (cls.__name__, _plain_key(value))
+        if isinstance(value, torch.Tensor):
+            return self._tensor(value)
+        if isinstance(value, (enum.Enum, *CODE_TYPES)) or depth > MAX_DEPTH:
+            return ("id", id(value))
+        if id(value) in self.active:
+            return ("cycle", cls.__qualname__)
+        self.active.add(id(value))
+        try:
+            return self._container(value, cls, depth + 1)
+        finally:
+            self.active.discard(id(value))
+
+    def _tensor(self, t: torch.Tensor) -> tuple:
+        position = self.tensors.setdefault(id(t), len(self.tensors))
+        storage = -1
+        if t.layout == torch.strided and t.device.type != "meta":
+            key = t.untyped_storage().data_ptr()
+            storage = self.storages.setdefault(key, len(self.storages))
+        stride = tuple(t.stride()) if t.layout == torch.strided else ()
+        return ("T", type(t).__qualname__, t.dtype, str(t.device), tuple(t.shape), stride,
+                t.requires_grad, t.layout, position, storage)
+
+    def _container(self, value: Any, cls: type, depth: int) -> Any:
+        name = f"{cls.__module__}.{cls.__qualname__}"
+        if isinstance(value, tuple | list):
+            return (name, tuple(self.sign(v, depth) for v in value))
+        if isinstance(value, dict):
+            return (name, tuple((self.sign(k, depth), self.sign(v, depth))
+                                for k, v in value.items()))
+        if isinstance(value, set | frozenset):
+            return (name, len(value), frozenset(repr(v) for v in value))
+        fields = getattr(value, "__dict__", None)
+        if isinstance(fields, dict):
+            return (name, tuple((k, self.sign(v, depth)) for k, v in fields.items()
+                                if not k.startswith("__")))
+        return ("id", id(value))
+
+    def sign_namespace(self, namespace: dict) -> tuple:
+        items = []
+        for name, value in namespace.items():
+            if name.startswith("__"):
+                continue
+            if isinstance(value, type) and value.__module__ == self.module_name:
+                data = {k: v for k, v in vars(value).items()
+                        if not k.startswith("__") and not callable(v)}
+                items.append((name, id(value), self.sign(data)))
+            else:
+                items.append((name, self.sign(value)))
+        return tuple(items)
+
+
+def _plain_key(value: Any) -> Any:
+    if isinstance(value, float) and math.isnan(value):
+        return "nan"
+    if isinstance(value, float | complex) and value == 0:
+        return repr(value)  # 0.0 and -0.0 are different constants to a guard
+    if isinstance(value, slice):
+        return (value.start, value.stop, value.step)
+    return value
+
+
+def call_signature(fn: Any, args: tuple, kwargs: dict, namespace: dict,
+                   module_name: str) -> tuple:
+    """Hashable: inputs, the program module's globals, closure cells and torch's global modes."""
+    signer = _Signer(module_name)
+    cells = tuple(signer.sign(c.cell_contents) for c in getattr(fn, "__closure__", None) or ()
+                  if _filled(c))
+    modes = (torch.is_grad_enabled(), torch.get_default_dtype(),
+             torch.are_deterministic_algorithms_enabled(), torch.is_inference_mode_enabled())
+    return (signer.sign(args), signer.sign(kwargs), signer.sign_namespace(namespace), cells,
+            signer.sign(fn), modes)
+
+
+def _filled(cell) -> bool:
+    try:
+        _ = cell.cell_contents
+    except ValueError:
+        return False
+    return True
