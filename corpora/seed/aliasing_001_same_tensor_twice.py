@@ -1,4 +1,5 @@
 """The same tensor object is passed as both arguments on some calls. features: aliasing, inplace"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Two arguments are views of one base tensor; writing one changes the other. features: aliasing, views, inplace"""
+"""Two arguments are views of one base tensor; writing one changes the other.
+features: aliasing, views, inplace"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Tensor times a Python int and a Python float. features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Tensor ** int, tensor ** float, scalar ** tensor, tensor ** tensor. features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The @ operator on matrices, a matrix-vector product and a batched product. features: arithmetic"""
+"""The @ operator on matrices, a matrix-vector product and a batched product.
+features: arithmetic"""
+
 import torch
 
 

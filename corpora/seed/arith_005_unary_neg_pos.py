@@ -1,4 +1,5 @@
 """Unary minus and plus on tensors and on Python numbers. features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""All six comparison operators between a tensor and a scalar or another tensor. features: arithmetic"""
+"""All six comparison operators between a tensor and a scalar or another tensor.
+features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Chained comparison on Python scalars chooses the formula. features: arithmetic, control_flow"""
+
 import torch
 
 

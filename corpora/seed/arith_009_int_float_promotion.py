@@ -1,4 +1,6 @@
-"""Type promotion: int tensor with float scalar, float tensor with int tensor. features: arithmetic, dtype"""
+"""Type promotion: int tensor with float scalar, float tensor with int tensor.
+features: arithmetic, dtype"""
+
 import torch
 
 
@@ -10,4 +12,10 @@ def calls():
     g = torch.Generator().manual_seed(8)
     yield (torch.randint(0, 10, (10, 10), generator=g), torch.randn(10, 10, generator=g)), {}
     yield (torch.randint(0, 10, (10, 10), generator=g), torch.randn(10, 10, generator=g)), {}
-    yield (torch.randint(0, 10, (10, 10), generator=g, dtype=torch.int32), torch.randn(10, 10, generator=g).half()), {}
+    yield (
+        (
+            torch.randint(0, 10, (10, 10), generator=g, dtype=torch.int32),
+            torch.randn(10, 10, generator=g).half(),
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""Python number on the left of a tensor operator (radd, rsub, rtruediv, rpow). features: arithmetic"""
+"""Python number on the left of a tensor operator (radd, rsub, rtruediv, rpow).
+features: arithmetic"""
+
 import torch
 
 

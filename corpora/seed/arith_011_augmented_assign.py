@@ -1,4 +1,5 @@
 """Augmented assignment on a local tensor and a Python counter. features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Bitwise and/or/xor and shifts on int tensors and bool masks. features: arithmetic, dtype"""
+
 import torch
 
 
@@ -9,6 +10,27 @@ def program(a, b, s):
 
 def calls():
     g = torch.Generator().manual_seed(11)
-    yield (torch.randint(0, 64, (10, 10), generator=g), torch.randint(0, 64, (10, 10), generator=g), 1), {}
-    yield (torch.randint(0, 64, (10, 10), generator=g), torch.randint(0, 64, (10, 10), generator=g), 2), {}
-    yield (torch.randint(0, 64, (4,), generator=g, dtype=torch.int32), torch.randint(0, 64, (4,), generator=g, dtype=torch.int32), 1), {}
+    yield (
+        (
+            torch.randint(0, 64, (10, 10), generator=g),
+            torch.randint(0, 64, (10, 10), generator=g),
+            1,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randint(0, 64, (10, 10), generator=g),
+            torch.randint(0, 64, (10, 10), generator=g),
+            2,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randint(0, 64, (4,), generator=g, dtype=torch.int32),
+            torch.randint(0, 64, (4,), generator=g, dtype=torch.int32),
+            1,
+        ),
+        {},
+    )

@@ -1,4 +1,5 @@
 """Pure Python arithmetic on ints feeds a tensor op. features: arithmetic"""
+
 import torch
 
 

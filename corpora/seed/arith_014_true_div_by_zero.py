@@ -1,4 +1,5 @@
 """Float tensor divided by a tensor holding zeros gives inf and nan. features: arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """len() of a list argument and of a tensor scales the result. features: builtins, lists"""
+
 import torch
 
 

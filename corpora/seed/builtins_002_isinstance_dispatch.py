@@ -1,4 +1,6 @@
-"""isinstance on an argument picks how it combines with the tensor. features: builtins, control_flow"""
+"""isinstance on an argument picks how it combines with the tensor.
+features: builtins, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Built-in min and max on Python ints and on shape values. features: builtins, metadata"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """abs() on a tensor and on a Python float; round() on Python floats. features: builtins"""
+
 import torch
 
 

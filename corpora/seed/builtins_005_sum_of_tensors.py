@@ -1,4 +1,5 @@
 """Built-in sum over a list of tensors, with and without a start value. features: builtins, lists"""
+
 import torch
 
 

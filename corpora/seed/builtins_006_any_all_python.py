@@ -1,4 +1,6 @@
-"""any() and all() over Python bools derived from shapes and flags. features: builtins, generators_expr, control_flow"""
+"""any() and all() over Python bools derived from shapes and flags.
+features: builtins, generators_expr, control_flow"""
+
 import torch
 
 

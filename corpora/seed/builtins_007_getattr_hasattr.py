@@ -1,4 +1,5 @@
 """getattr with a default and hasattr on a simple config object. features: builtins, classes"""
+
 import torch
 
 

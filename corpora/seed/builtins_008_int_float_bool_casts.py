@@ -1,4 +1,5 @@
 """int(), float() and bool() of Python values used in tensor math. features: builtins"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """range with start, stop and step drives a Python loop over rows. features: builtins, loops"""
+
 import torch
 
 

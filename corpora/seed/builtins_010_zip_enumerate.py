@@ -1,4 +1,5 @@
 """zip and enumerate over tensors and weights. features: builtins, loops, lists"""
+
 import torch
 
 

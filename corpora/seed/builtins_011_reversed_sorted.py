@@ -1,4 +1,5 @@
 """reversed() over a list of tensors and sorted() of Python ints. features: builtins, lists"""
+
 import torch
 
 

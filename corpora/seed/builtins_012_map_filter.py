@@ -1,4 +1,5 @@
 """map and filter with lambdas over Python numbers and tensors. features: builtins, lambdas"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Built-in max over a list of tensors compares by their summed value. features: builtins, data_dependent"""
+"""Built-in max over a list of tensors compares by their summed value.
+features: builtins, data_dependent"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """divmod() and pow() builtins on Python ints reshape a tensor. features: builtins, views"""
+
 import torch
 
 

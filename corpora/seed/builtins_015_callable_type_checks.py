@@ -1,4 +1,5 @@
 """callable() and type() identity checks on arguments. features: builtins, lambdas, control_flow"""
+
 import torch
 
 

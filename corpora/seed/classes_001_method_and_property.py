@@ -1,4 +1,6 @@
-"""A user object with a method and a property is passed in; its attribute changes between calls. features: classes"""
+"""A user object with a method and a property is passed in; its attribute changes between calls.
+features: classes"""
+
 import torch
 
 

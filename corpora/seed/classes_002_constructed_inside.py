@@ -1,4 +1,5 @@
 """A class instance is constructed inside the program and its methods chained. features: classes"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A class attribute read in the program is changed between calls. features: classes, globals, recompile"""
+"""A class attribute read in the program is changed between calls.
+features: classes, globals, recompile"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Subclass overrides a method and calls super(). features: classes"""
+
 import torch
 
 
@@ -25,6 +26,20 @@ def program(x, w, b):
 
 def calls():
     g = torch.Generator().manual_seed(103)
-    yield (torch.randn(4, 3, generator=g), torch.randn(3, 5, generator=g), torch.randn(5, generator=g)), {}
-    yield (torch.randn(4, 3, generator=g), torch.randn(3, 5, generator=g), torch.randn(5, generator=g)), {}
+    yield (
+        (
+            torch.randn(4, 3, generator=g),
+            torch.randn(3, 5, generator=g),
+            torch.randn(5, generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(4, 3, generator=g),
+            torch.randn(3, 5, generator=g),
+            torch.randn(5, generator=g),
+        ),
+        {},
+    )
     yield (torch.randn(2, 3, generator=g), torch.randn(3, 5, generator=g), 1.0), {}

@@ -1,4 +1,5 @@
 """staticmethod and classmethod called from the program. features: classes"""
+
 import torch
 
 

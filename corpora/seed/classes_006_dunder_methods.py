@@ -1,4 +1,6 @@
-"""A small vector class with __add__, __mul__, __len__ and __getitem__ wrapping tensors. features: classes"""
+"""A small vector class with __add__, __mul__, __len__ and __getitem__ wrapping tensors.
+features: classes"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Nested function captures a Python int from the enclosing call. features: closures"""
+
 import torch
 
 

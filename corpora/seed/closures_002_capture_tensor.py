@@ -1,4 +1,5 @@
 """Inner function captures a tensor argument and is called in a loop. features: closures, loops"""
+
 import torch
 
 

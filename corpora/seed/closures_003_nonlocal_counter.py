@@ -1,4 +1,5 @@
 """An inner function mutates an enclosing counter with nonlocal. features: closures, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""One factory makes two closures with different captured values; both are applied. features: closures, globals"""
+"""One factory makes two closures with different captured values; both are applied.
+features: closures, globals"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The program itself is a closure whose captured scale changes between calls. features: closures, recompile"""
+"""The program itself is a closure whose captured scale changes between calls.
+features: closures, recompile"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Three levels of nested functions, each capturing from the one above. features: closures"""
+
 import torch
 
 

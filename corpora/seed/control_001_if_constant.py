@@ -1,4 +1,5 @@
 """if/elif/else on a Python int argument. features: control_flow"""
+
 import torch
 
 

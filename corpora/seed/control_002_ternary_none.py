@@ -1,4 +1,5 @@
 """Conditional expressions on an optional tensor argument. features: control_flow"""
+
 import torch
 
 
@@ -10,5 +11,8 @@ def program(x, mask=None):
 def calls():
     g = torch.Generator().manual_seed(201)
     yield (torch.randn(10, 10, generator=g),), {}
-    yield (torch.randn(10, 10, generator=g),), {"mask": (torch.rand(10, 10, generator=g) > 0.5).float()}
+    yield (
+        (torch.randn(10, 10, generator=g),),
+        {"mask": (torch.rand(10, 10, generator=g) > 0.5).float()},
+    )
     yield (torch.randn(10, generator=g),), {}

@@ -1,4 +1,5 @@
 """and/or short-circuit on Python values, returning non-bool operands. features: control_flow"""
+
 import torch
 
 

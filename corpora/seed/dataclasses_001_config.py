@@ -1,4 +1,6 @@
-"""A dataclass config passed as an argument; a field changes between calls. features: dataclasses, control_flow"""
+"""A dataclass config passed as an argument; a field changes between calls.
+features: dataclasses, control_flow"""
+
 import dataclasses
 
 import torch

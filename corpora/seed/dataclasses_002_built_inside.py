@@ -1,4 +1,6 @@
-"""A frozen dataclass built inside the program, with a method and dataclasses.replace. features: dataclasses, classes"""
+"""A frozen dataclass built inside the program, with a method and dataclasses.replace.
+features: dataclasses, classes"""
+
 import dataclasses
 
 import torch
@@ -21,6 +23,27 @@ def program(x, w, b):
 
 def calls():
     g = torch.Generator().manual_seed(110)
-    yield (torch.randn(4, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}
-    yield (torch.randn(4, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}
-    yield (torch.randn(6, 3, generator=g), torch.randn(3, 2, generator=g), torch.randn(2, generator=g)), {}
+    yield (
+        (
+            torch.randn(4, 3, generator=g),
+            torch.randn(3, 2, generator=g),
+            torch.randn(2, generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(4, 3, generator=g),
+            torch.randn(3, 2, generator=g),
+            torch.randn(2, generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(6, 3, generator=g),
+            torch.randn(3, 2, generator=g),
+            torch.randn(2, generator=g),
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""A dataclass with a default_factory list that the program appends to. features: dataclasses, lists, mutation"""
+"""A dataclass with a default_factory list that the program appends to.
+features: dataclasses, lists, mutation"""
+
 import dataclasses
 
 import torch

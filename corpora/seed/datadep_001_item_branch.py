@@ -1,4 +1,6 @@
-"""Branch on x.sum().item(): a data-dependent Python bool (a JIT must break or guard here). features: data_dependent, control_flow"""
+"""Branch on x.sum().item(), a data-dependent Python bool: a JIT must break or guard here.
+features: data_dependent, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""`if tensor:` and `while tensor` use implicit bool() of a 0-d tensor. features: data_dependent, loops, control_flow"""
+"""`if tensor:` and `while tensor` use implicit bool() of a 0-d tensor.
+features: data_dependent, loops, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""tolist() and nonzero() make Python values and shapes from tensor data. features: data_dependent, lists, indexing"""
+"""tolist() and nonzero() make Python values and shapes from tensor data.
+features: data_dependent, lists, indexing"""
+
 import torch
 
 

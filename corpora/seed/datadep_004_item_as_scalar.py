@@ -1,4 +1,6 @@
-"""A scalar from .item() scales another tensor and sizes an arange. features: data_dependent, arithmetic"""
+"""A scalar from .item() scales another tensor and sizes an arange.
+features: data_dependent, arithmetic"""
+
 import torch
 
 

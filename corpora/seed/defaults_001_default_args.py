@@ -1,4 +1,5 @@
 """Default arguments used, overridden by position, and overridden by keyword. features: kwargs"""
+
 import torch
 
 

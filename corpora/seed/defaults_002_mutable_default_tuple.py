@@ -1,4 +1,5 @@
 """A helper with a tuple default and a keyword-only argument. features: kwargs, tuples"""
+
 import torch
 
 

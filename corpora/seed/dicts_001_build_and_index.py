@@ -1,4 +1,5 @@
 """Build a dict of tensors and read it back by key. features: dicts"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """dict.update then iterate items() in insertion order. features: dicts, loops"""
+
 import torch
 
 

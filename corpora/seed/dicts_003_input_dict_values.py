@@ -1,4 +1,5 @@
 """A dict of tensors as input; sum its values() and count keys(). features: dicts, builtins"""
+
 import torch
 
 
@@ -11,4 +12,13 @@ def calls():
     g = torch.Generator().manual_seed(62)
     yield ({"a": torch.randn(4, 4, generator=g), "b": torch.randn(4, 4, generator=g)},), {}
     yield ({"a": torch.randn(4, 4, generator=g), "b": torch.randn(4, 4, generator=g)},), {}
-    yield ({"a": torch.randn(4, 4, generator=g), "bias": torch.randn(4, 4, generator=g), "c": torch.randn(4, 4, generator=g)},), {}
+    yield (
+        (
+            {
+                "a": torch.randn(4, 4, generator=g),
+                "bias": torch.randn(4, 4, generator=g),
+                "c": torch.randn(4, 4, generator=g),
+            },
+        ),
+        {},
+    )

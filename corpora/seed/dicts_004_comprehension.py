@@ -1,4 +1,6 @@
-"""Dict comprehension over names and a reduction per entry. features: dicts, comprehensions, reductions"""
+"""Dict comprehension over names and a reduction per entry.
+features: dicts, comprehensions, reductions"""
+
 import torch
 
 

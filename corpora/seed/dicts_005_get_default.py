@@ -1,4 +1,5 @@
 """dict.get with a default picks optional parameters. features: dicts, control_flow"""
+
 import torch
 
 

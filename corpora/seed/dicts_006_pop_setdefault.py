@@ -1,4 +1,5 @@
 """pop and setdefault on a locally built dict. features: dicts"""
+
 import torch
 
 

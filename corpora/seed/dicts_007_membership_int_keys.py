@@ -1,4 +1,5 @@
 """`in` on a dict with int keys derived from a shape. features: dicts, metadata, control_flow"""
+
 import torch
 
 TABLE = {1: 0.5, 4: 2.0, 10: -1.0}

@@ -1,4 +1,5 @@
 """Return a nested dict of tuples of tensors. features: dicts, tuples"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """The | merge operator and ** unpacking of dicts. features: dicts, unpacking"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The program raises a ValueError on a Python condition and catches it itself. features: exceptions, control_flow"""
+"""The program raises a ValueError on a Python condition and catches it itself.
+features: exceptions, control_flow"""
+
 import torch
 
 

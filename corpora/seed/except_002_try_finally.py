@@ -1,4 +1,5 @@
 """try/except/else/finally all run around tensor work. features: exceptions, control_flow, lists"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The program raises a ValueError for a shape it does not accept on a later call. features: exceptions, metadata"""
+"""The program raises a ValueError for a shape it does not accept on a later call.
+features: exceptions, metadata"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A torch op raises a RuntimeError on incompatible shapes in the last call; the program does not catch it. features: exceptions, arithmetic"""
+"""A torch op raises on incompatible shapes in the last call; the program does not catch it.
+features: exceptions, arithmetic"""
+
 import torch
 
 

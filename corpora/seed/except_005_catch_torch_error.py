@@ -1,4 +1,6 @@
-"""The program catches the RuntimeError of a failing view and falls back to reshape. features: exceptions, views"""
+"""The program catches the RuntimeError of a failing view and falls back to reshape.
+features: exceptions, views"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""F.relu, F.gelu (both approximations) and F.softmax over a dim argument. features: nn_functional"""
+"""F.relu, F.gelu (both approximations) and F.softmax over a dim argument.
+features: nn_functional"""
+
 import torch
 import torch.nn.functional as F
 

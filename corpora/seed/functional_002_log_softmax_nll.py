@@ -1,4 +1,6 @@
-"""F.log_softmax then F.nll_loss equals F.cross_entropy; both are returned. features: nn_functional, reductions"""
+"""F.log_softmax then F.nll_loss equals F.cross_entropy; both are returned.
+features: nn_functional, reductions"""
+
 import torch
 import torch.nn.functional as F
 

@@ -1,4 +1,6 @@
-"""F.layer_norm with weight and bias, then F.linear with and without bias. features: nn_functional"""
+"""F.layer_norm with weight and bias, then F.linear with and without bias.
+features: nn_functional"""
+
 import torch
 import torch.nn.functional as F
 
@@ -10,6 +12,30 @@ def program(x, w, b, use_bias):
 
 def calls():
     g = torch.Generator().manual_seed(262)
-    yield (torch.randn(4, 6, generator=g), torch.randn(6, 6, generator=g), torch.randn(6, generator=g), True), {}
-    yield (torch.randn(4, 6, generator=g), torch.randn(6, 6, generator=g), torch.randn(6, generator=g), True), {}
-    yield (torch.randn(4, 6, generator=g), torch.randn(6, 6, generator=g), torch.randn(6, generator=g), False), {}
+    yield (
+        (
+            torch.randn(4, 6, generator=g),
+            torch.randn(6, 6, generator=g),
+            torch.randn(6, generator=g),
+            True,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(4, 6, generator=g),
+            torch.randn(6, 6, generator=g),
+            torch.randn(6, generator=g),
+            True,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(4, 6, generator=g),
+            torch.randn(6, 6, generator=g),
+            torch.randn(6, generator=g),
+            False,
+        ),
+        {},
+    )

@@ -1,4 +1,5 @@
 """F.pad with a Python padding tuple then F.conv2d with stride. features: nn_functional, tuples"""
+
 import torch
 import torch.nn.functional as F
 
@@ -10,6 +11,30 @@ def program(x, w, pad, stride):
 
 def calls():
     g = torch.Generator().manual_seed(263)
-    yield (torch.randn(1, 2, 6, 6, generator=g), torch.randn(3, 2, 3, 3, generator=g), (1, 1, 1, 1), 1), {}
-    yield (torch.randn(1, 2, 6, 6, generator=g), torch.randn(3, 2, 3, 3, generator=g), (1, 1, 1, 1), 1), {}
-    yield (torch.randn(1, 2, 6, 6, generator=g), torch.randn(3, 2, 3, 3, generator=g), (0, 2, 1, 0), 2), {}
+    yield (
+        (
+            torch.randn(1, 2, 6, 6, generator=g),
+            torch.randn(3, 2, 3, 3, generator=g),
+            (1, 1, 1, 1),
+            1,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(1, 2, 6, 6, generator=g),
+            torch.randn(3, 2, 3, 3, generator=g),
+            (1, 1, 1, 1),
+            1,
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(1, 2, 6, 6, generator=g),
+            torch.randn(3, 2, 3, 3, generator=g),
+            (0, 2, 1, 0),
+            2,
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""F.dropout with training=False is the identity; F.dropout with p=0 too. features: nn_functional, kwargs"""
+"""F.dropout with training=False is the identity; F.dropout with p=0 too.
+features: nn_functional, kwargs"""
+
 import torch
 import torch.nn.functional as F
 

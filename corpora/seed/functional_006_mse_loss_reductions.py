@@ -1,4 +1,6 @@
-"""F.mse_loss with each reduction named by a string argument. features: nn_functional, strings, reductions"""
+"""F.mse_loss with each reduction named by a string argument.
+features: nn_functional, strings, reductions"""
+
 import torch
 import torch.nn.functional as F
 

@@ -1,4 +1,6 @@
-"""Hand-written scaled dot-product attention with a causal mask vs F.scaled_dot_product_attention. features: nn_functional, math"""
+"""Hand-written scaled dot-product attention with a causal mask vs F.scaled_dot_product_attention.
+features: nn_functional, math"""
+
 import math
 
 import torch

@@ -1,4 +1,6 @@
-"""F.one_hot with num_classes and F.embedding with a weight argument. features: nn_functional, dtype"""
+"""F.one_hot with num_classes and F.embedding with a weight argument.
+features: nn_functional, dtype"""
+
 import torch
 import torch.nn.functional as F
 

@@ -1,4 +1,6 @@
-"""functools.partial binds a keyword of a torch function and of a user function. features: functools, kwargs"""
+"""functools.partial binds a keyword of a torch function and of a user function.
+features: functools, kwargs"""
+
 import functools
 
 import torch

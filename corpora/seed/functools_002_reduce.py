@@ -1,4 +1,6 @@
-"""functools.reduce over a list of tensors with a lambda and an initial value. features: functools, lambdas"""
+"""functools.reduce over a list of tensors with a lambda and an initial value.
+features: functools, lambdas"""
+
 import functools
 
 import torch

@@ -1,4 +1,6 @@
-"""A module-level functools.lru_cache helper computes a Python constant from a shape. features: functools, metadata, math"""
+"""A module-level functools.lru_cache helper computes a Python constant from a shape.
+features: functools, metadata, math"""
+
 import functools
 import math
 

@@ -1,4 +1,6 @@
-"""A module-level float constant read by the program is changed between calls. features: globals, recompile"""
+"""A module-level float constant read by the program is changed between calls.
+features: globals, recompile"""
+
 import torch
 
 SCALE = 2.0

@@ -1,4 +1,6 @@
-"""A global tensor is read; calls() replaces it with new values and then a new shape. features: globals"""
+"""A global tensor is read; calls() replaces it with new values and then a new shape.
+features: globals"""
+
 import torch
 
 WEIGHT = torch.arange(10.0)

@@ -1,4 +1,6 @@
-"""A global function is called; calls() rebinds it to another function. features: globals, recompile"""
+"""A global function is called; calls() rebinds it to another function.
+features: globals, recompile"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Global modules (math, torch.nn.functional as F) read through attributes. features: globals, math, nn_functional"""
+"""Global modules (math, torch.nn.functional as F) read through attributes.
+features: globals, math, nn_functional"""
+
 import math
 
 import torch

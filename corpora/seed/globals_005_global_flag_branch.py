@@ -1,4 +1,6 @@
-"""A global bool flag switches a branch; calls() toggles it. features: globals, control_flow, recompile"""
+"""A global bool flag switches a branch; calls() toggles it.
+features: globals, control_flow, recompile"""
+
 import torch
 
 USE_NORM = False

@@ -1,4 +1,5 @@
 """A global list of scales is extended in place between calls. features: globals, lists, loops"""
+
 import torch
 
 SCALES = [1.0, 2.0]

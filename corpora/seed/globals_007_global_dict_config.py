@@ -1,4 +1,6 @@
-"""A global config dict is read by key; calls() changes a value and adds a key. features: globals, dicts"""
+"""A global config dict is read by key; calls() changes a value and adds a key.
+features: globals, dicts"""
+
 import torch
 
 CONFIG = {"scale": 1.0}

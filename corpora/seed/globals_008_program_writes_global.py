@@ -1,4 +1,5 @@
 """The program itself rebinds a global counter and reads it back. features: globals, mutation"""
+
 import torch
 
 CALLS = 0

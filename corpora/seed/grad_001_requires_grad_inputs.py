@@ -1,11 +1,17 @@
-"""requires_grad inputs: outputs carry grad_fn and torch.autograd.grad runs inside the program. features: requires_grad, reductions"""
+"""requires_grad inputs: outputs carry grad_fn and torch.autograd.grad runs inside the program.
+features: requires_grad, reductions"""
+
 import torch
 
 
 def program(x, w):
     y = (x @ w).tanh()
     loss = y.pow(2).sum()
-    (gw,) = torch.autograd.grad(loss, w, retain_graph=False) if w.requires_grad else (torch.zeros_like(w),)
+    (gw,) = (
+        torch.autograd.grad(loss, w, retain_graph=False)
+        if w.requires_grad
+        else (torch.zeros_like(w),)
+    )
     return y, gw
 
 

@@ -1,4 +1,6 @@
-"""detach(), requires_grad-ness of results, and a no_grad update of a non-leaf copy. features: requires_grad, runtime_queries"""
+"""detach() and a no_grad result next to a result that carries grad.
+features: requires_grad, runtime_queries"""
+
 import torch
 
 

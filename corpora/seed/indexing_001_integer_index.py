@@ -1,4 +1,6 @@
-"""Integer indexing with Python ints, including negative, and with an int tensor. features: indexing"""
+"""Integer indexing with Python ints, including negative, and with an int tensor.
+features: indexing"""
+
 import torch
 
 

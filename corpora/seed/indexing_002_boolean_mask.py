@@ -1,4 +1,6 @@
-"""Boolean mask indexing gives a data-dependent number of elements. features: indexing, data_dependent"""
+"""Boolean mask indexing gives a data-dependent number of elements.
+features: indexing, data_dependent"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """index_select along dim 1 and gather along dim 0. features: indexing"""
+
 import torch
 
 
@@ -8,6 +9,27 @@ def program(x, cols, rows):
 
 def calls():
     g = torch.Generator().manual_seed(186)
-    yield (torch.randn(5, 6, generator=g), torch.tensor([0, 2, 4]), torch.randint(0, 5, (3, 6), generator=g)), {}
-    yield (torch.randn(5, 6, generator=g), torch.tensor([5, 1, 1]), torch.randint(0, 5, (3, 6), generator=g)), {}
-    yield (torch.randn(5, 6, generator=g), torch.tensor([3]), torch.randint(0, 5, (1, 2), generator=g)), {}
+    yield (
+        (
+            torch.randn(5, 6, generator=g),
+            torch.tensor([0, 2, 4]),
+            torch.randint(0, 5, (3, 6), generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(5, 6, generator=g),
+            torch.tensor([5, 1, 1]),
+            torch.randint(0, 5, (3, 6), generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(5, 6, generator=g),
+            torch.tensor([3]),
+            torch.randint(0, 5, (1, 2), generator=g),
+        ),
+        {},
+    )

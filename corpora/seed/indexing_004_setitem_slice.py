@@ -1,4 +1,6 @@
-"""Setitem on a clone: a slice gets a scalar, a row gets a tensor, a mask gets a value. features: indexing, mutation, slicing"""
+"""Setitem on a clone: a slice gets a scalar, a row gets a tensor, a mask gets a value.
+features: indexing, mutation, slicing"""
+
 import torch
 
 

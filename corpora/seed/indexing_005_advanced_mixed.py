@@ -1,4 +1,6 @@
-"""Advanced indexing mixed with slices and a list of Python ints. features: indexing, slicing, lists"""
+"""Advanced indexing mixed with slices and a list of Python ints.
+features: indexing, slicing, lists"""
+
 import torch
 
 

@@ -1,11 +1,15 @@
-"""index_put_ with unique indices and scatter with a src tensor on fresh tensors. features: indexing, inplace"""
+"""index_put_ with unique indices and scatter of a scalar into fresh tensors.
+features: indexing, inplace"""
+
 import torch
 
 
 def program(x, idx, vals):
     out = torch.zeros_like(x)
     out.index_put_((idx,), vals)
-    sc = torch.zeros(x.shape[0], x.shape[0]).scatter(1, idx[:, None].expand(-1, 1) % x.shape[0], 1.0)
+    sc = torch.zeros(x.shape[0], x.shape[0]).scatter(
+        1, idx[:, None].expand(-1, 1) % x.shape[0], 1.0
+    )
     return out, sc
 
 

@@ -1,4 +1,5 @@
 """torch.where and masked_fill with a mask computed from a second input. features: indexing"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Index rows with an argmax tensor; arange pairs it with its row number. features: indexing, reductions"""
+"""Index rows with an argmax tensor; arange pairs it with its row number.
+features: indexing, reductions"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""add_ and mul_ mutate the input tensor in place and return it. features: inplace, mutation, aliasing"""
+"""add_ and mul_ mutate the input tensor in place and return it.
+features: inplace, mutation, aliasing"""
+
 import torch
 
 

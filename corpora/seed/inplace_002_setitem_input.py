@@ -1,4 +1,6 @@
-"""x[0] = v writes into the caller's tensor; the result reads the mutated input. features: inplace, mutation, indexing"""
+"""x[0] = v writes into the caller's tensor; the result reads the mutated input.
+features: inplace, mutation, indexing"""
+
 import torch
 
 

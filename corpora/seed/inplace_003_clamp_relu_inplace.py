@@ -1,4 +1,5 @@
 """clamp_ and relu_ on the input and on a view of it. features: inplace, mutation, views"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Mutating a view of a local tensor shows through the base and another view. features: inplace, views, aliasing"""
+"""Mutating a view of a local tensor shows through the base and another view.
+features: inplace, views, aliasing"""
+
 import torch
 
 

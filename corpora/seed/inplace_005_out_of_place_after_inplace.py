@@ -1,4 +1,6 @@
-"""A value is read before and after an in-place update of the same input. features: inplace, mutation"""
+"""A value is read before and after an in-place update of the same input.
+features: inplace, mutation"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""In-place integer ops (add_, floor_divide_, bitwise_and_) on an int input. features: inplace, dtype, mutation"""
+"""In-place integer ops (add_, floor_divide_, bitwise_and_) on an int input.
+features: inplace, dtype, mutation"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """itertools.chain over two lists of tensors. features: itertools, lists, loops"""
+
 import itertools
 
 import torch

@@ -1,4 +1,6 @@
-"""itertools.product over index ranges builds a pairwise table. features: itertools, loops, indexing"""
+"""itertools.product over index ranges builds a pairwise table.
+features: itertools, loops, indexing"""
+
 import itertools
 
 import torch

@@ -1,4 +1,6 @@
-"""itertools.accumulate of tensors, with the default add and with a custom function. features: itertools, lambdas"""
+"""itertools.accumulate of tensors, with the default add and with a custom function.
+features: itertools, lambdas"""
+
 import itertools
 
 import torch

@@ -1,4 +1,5 @@
 """itertools.islice over tensor rows and pairwise over them. features: itertools, loops"""
+
 import itertools
 
 import torch

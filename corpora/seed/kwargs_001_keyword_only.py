@@ -1,4 +1,5 @@
 """Keyword-only arguments with defaults, called with different keyword sets. features: kwargs"""
+
 import torch
 
 
@@ -13,5 +14,11 @@ def calls():
     g = torch.Generator().manual_seed(50)
     yield (torch.randn(10, 10, generator=g),), {}
     yield (torch.randn(10, 10, generator=g),), {"alpha": 0.5}
-    yield (torch.randn(10, 10, generator=g),), {"mode": "mul", "other": torch.randn(10, 10, generator=g)}
-    yield (torch.randn(10, 10, generator=g),), {"other": torch.randn(10, 10, generator=g), "mode": "add"}
+    yield (
+        (torch.randn(10, 10, generator=g),),
+        {"mode": "mul", "other": torch.randn(10, 10, generator=g)},
+    )
+    yield (
+        (torch.randn(10, 10, generator=g),),
+        {"other": torch.randn(10, 10, generator=g), "mode": "add"},
+    )

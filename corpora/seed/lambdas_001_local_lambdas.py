@@ -1,4 +1,5 @@
 """Lambdas defined inside the program, one capturing a tensor. features: lambdas, closures"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A lambda passed as an argument is applied to each tensor. features: lambdas, lists, comprehensions"""
+"""A lambda passed as an argument is applied to each tensor.
+features: lambdas, lists, comprehensions"""
+
 import torch
 
 

@@ -1,10 +1,11 @@
 """Build a list with append and extend, then stack it. features: lists"""
+
 import torch
 
 
 def program(x, n):
     parts = [x]
-    for i in range(n):
+    for _ in range(n):
         parts.append(parts[-1] * 0.5)
     parts.extend([x.T, -x])
     return torch.stack(parts), len(parts)

@@ -1,4 +1,5 @@
 """list.pop and list.insert reorder tensors before concatenation. features: lists"""
+
 import torch
 
 

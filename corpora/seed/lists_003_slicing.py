@@ -1,4 +1,5 @@
 """Slice a Python list of tensors: head, tail, stride, reverse. features: lists, slicing"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """List comprehension with a condition on a Python index. features: lists, comprehensions"""
+
 import torch
 
 

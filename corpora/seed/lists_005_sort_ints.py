@@ -1,4 +1,5 @@
 """Sort a list of Python ints in place and use it to permute dims. features: lists, views"""
+
 import torch
 
 

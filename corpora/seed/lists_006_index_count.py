@@ -1,4 +1,5 @@
 """list.index and list.count over Python values pick a row. features: lists, indexing"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Nested list of tensors: index twice, flatten with a comprehension. features: lists, comprehensions"""
+"""Nested list of tensors: index twice, flatten with a comprehension.
+features: lists, comprehensions"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """list(x.shape), edit it, and reshape with the result. features: lists, metadata, views"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """List repetition and concatenation with + feed torch.cat. features: lists, arithmetic"""
+
 import torch
 
 

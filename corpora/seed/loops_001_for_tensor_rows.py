@@ -1,4 +1,5 @@
 """Iterate directly over the rows of a tensor. features: loops, reductions"""
+
 import torch
 
 

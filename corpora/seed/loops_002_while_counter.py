@@ -1,4 +1,6 @@
-"""A while loop with a Python counter halves a tensor until a Python bound. features: loops, control_flow"""
+"""A while loop with a Python counter halves a tensor until a Python bound.
+features: loops, control_flow"""
+
 import torch
 
 

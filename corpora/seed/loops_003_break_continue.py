@@ -1,4 +1,5 @@
 """break and continue on Python conditions inside a for loop. features: loops, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """for/else: the else branch runs when no break happened. features: loops, control_flow"""
+
 import torch
 
 

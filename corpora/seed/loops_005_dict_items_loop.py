@@ -1,4 +1,6 @@
-"""Loop over dict items of tensor parameters and accumulate a penalty. features: loops, dicts, reductions"""
+"""Loop over dict items of tensor parameters and accumulate a penalty.
+features: loops, dicts, reductions"""
+
 import torch
 
 
@@ -17,4 +19,14 @@ def calls():
     g = torch.Generator().manual_seed(207)
     yield ({"w": torch.randn(4, 4, generator=g), "bias": torch.randn(4, generator=g)}, 0.1), {}
     yield ({"w": torch.randn(4, 4, generator=g), "bias": torch.randn(4, generator=g)}, 0.1), {}
-    yield ({"a.w": torch.randn(2, generator=g), "b.w": torch.randn(3, generator=g), "b.bias": torch.randn(3, generator=g)}, 0.01), {}
+    yield (
+        (
+            {
+                "a.w": torch.randn(2, generator=g),
+                "b.w": torch.randn(3, generator=g),
+                "b.bias": torch.randn(3, generator=g),
+            },
+            0.01,
+        ),
+        {},
+    )

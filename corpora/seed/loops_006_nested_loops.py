@@ -1,4 +1,5 @@
 """Nested Python loops over a tuple of scales and a range build a sum. features: loops, tuples"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """A small RNN unrolled over the time dimension of the input. features: loops, metadata"""
+
 import torch
 
 
@@ -13,6 +14,27 @@ def program(x, w_ih, w_hh):
 
 def calls():
     g = torch.Generator().manual_seed(209)
-    yield (torch.randn(3, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
-    yield (torch.randn(3, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
-    yield (torch.randn(5, 2, 4, generator=g), torch.randn(5, 4, generator=g), torch.randn(5, 5, generator=g)), {}
+    yield (
+        (
+            torch.randn(3, 2, 4, generator=g),
+            torch.randn(5, 4, generator=g),
+            torch.randn(5, 5, generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(3, 2, 4, generator=g),
+            torch.randn(5, 4, generator=g),
+            torch.randn(5, 5, generator=g),
+        ),
+        {},
+    )
+    yield (
+        (
+            torch.randn(5, 2, 4, generator=g),
+            torch.randn(5, 4, generator=g),
+            torch.randn(5, 5, generator=g),
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""math.pi, math.sqrt, math.log and math.exp on Python values scale a tensor. features: math, arithmetic"""
+"""math.pi, math.sqrt, math.log and math.exp on Python values scale a tensor.
+features: math, arithmetic"""
+
 import math
 
 import torch

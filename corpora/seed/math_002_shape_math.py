@@ -1,4 +1,6 @@
-"""math.prod, math.ceil, math.floor and math.gcd on shape values pick a reshape. features: math, metadata, views"""
+"""math.prod, math.ceil, math.floor and math.gcd on shape values pick a reshape.
+features: math, metadata, views"""
+
 import math
 
 import torch

@@ -1,4 +1,5 @@
 """Branch on x.shape[0] versus x.shape[1]. features: metadata, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """x.size(), x.size(-1), x.dim() and x.ndim used as Python ints. features: metadata, arithmetic"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Branch on dtype: integer tensors are converted, float64 kept, float32 scaled. features: metadata, dtype, control_flow"""
+"""Branch on dtype: integer tensors are converted, float64 kept, float32 scaled.
+features: metadata, dtype, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """x.device used to create a new tensor; x.T and x.mT transposes. features: metadata, views"""
+
 import torch
 
 

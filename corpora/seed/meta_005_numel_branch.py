@@ -1,4 +1,6 @@
-"""numel() decides between a full and a chunked reduction. features: metadata, control_flow, reductions"""
+"""numel() decides between a full and a chunked reduction.
+features: metadata, control_flow, reductions"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """stride() and is_contiguous() of inputs and of a transposed view. features: metadata, views"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A non-contiguous (strided slice) input versus a contiguous one of equal shape. features: metadata, views, slicing"""
+"""A non-contiguous (strided slice) input versus a contiguous one of equal shape.
+features: metadata, views, slicing"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A loop over range(x.dim()) reduces every dimension in turn. features: metadata, loops, reductions"""
+"""A loop over range(x.dim()) reduces every dimension in turn.
+features: metadata, loops, reductions"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""dtype attributes (is_floating_point, itemsize, finfo) steer an epsilon. features: metadata, dtype"""
+"""dtype attributes (is_floating_point, itemsize, finfo) steer an epsilon.
+features: metadata, dtype"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Compare shapes of two inputs; broadcast only when they differ. features: metadata, control_flow, tuples"""
+"""Compare shapes of two inputs; broadcast only when they differ.
+features: metadata, control_flow, tuples"""
+
 import torch
 
 

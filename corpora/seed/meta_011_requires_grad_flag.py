@@ -1,4 +1,6 @@
-"""Branch on x.requires_grad; the result is detached either way. features: metadata, requires_grad, control_flow"""
+"""Branch on x.requires_grad; the result is detached either way.
+features: metadata, requires_grad, control_flow"""
+
 import torch
 
 

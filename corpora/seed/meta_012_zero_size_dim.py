@@ -1,4 +1,6 @@
-"""A zero-sized dimension on a later call; the program guards on numel. features: metadata, control_flow, reductions"""
+"""A zero-sized dimension on a later call; the program guards on numel.
+features: metadata, control_flow, reductions"""
+
 import torch
 
 

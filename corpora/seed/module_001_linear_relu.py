@@ -1,4 +1,5 @@
 """A small MLP module built from Linear and ReLU with seeded weights. features: modules"""
+
 import torch
 from torch import nn
 

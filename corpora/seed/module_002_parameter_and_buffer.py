@@ -1,4 +1,5 @@
 """A module with an nn.Parameter and a registered buffer used in forward. features: modules"""
+
 import torch
 from torch import nn
 

@@ -1,4 +1,6 @@
-"""forward reads a Python attribute that calls() changes between calls. features: modules, recompile, control_flow"""
+"""forward reads a Python attribute that calls() changes between calls.
+features: modules, recompile, control_flow"""
+
 import torch
 from torch import nn
 

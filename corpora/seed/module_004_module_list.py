@@ -1,4 +1,5 @@
 """nn.ModuleList of Linear layers applied in a loop with enumerate. features: modules, loops"""
+
 import torch
 from torch import nn
 

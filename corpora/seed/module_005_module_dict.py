@@ -1,4 +1,5 @@
 """nn.ModuleDict heads selected by a string argument. features: modules, strings, dicts"""
+
 import torch
 from torch import nn
 

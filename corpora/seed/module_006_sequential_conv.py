@@ -1,4 +1,5 @@
 """nn.Sequential of Conv2d, BatchNorm2d (eval), ReLU and pooling. features: modules"""
+
 import torch
 from torch import nn
 

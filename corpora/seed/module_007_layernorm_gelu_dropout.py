@@ -1,4 +1,5 @@
 """A block with LayerNorm, GELU and Dropout in eval mode. features: modules"""
+
 import torch
 from torch import nn
 

@@ -1,4 +1,6 @@
-"""nn.Embedding lookup of int indices followed by a mean over the sequence. features: modules, dtype, reductions"""
+"""nn.Embedding lookup of int indices followed by a mean over the sequence.
+features: modules, dtype, reductions"""
+
 import torch
 from torch import nn
 

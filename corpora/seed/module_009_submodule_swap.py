@@ -1,4 +1,5 @@
 """calls() swaps a submodule for another type between calls. features: modules, recompile"""
+
 import torch
 from torch import nn
 

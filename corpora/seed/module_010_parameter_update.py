@@ -1,4 +1,5 @@
 """calls() updates a parameter in place under no_grad between calls. features: modules, inplace"""
+
 import torch
 from torch import nn
 

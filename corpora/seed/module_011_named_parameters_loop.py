@@ -1,4 +1,6 @@
-"""forward iterates named_parameters() to compute a penalty next to the output. features: modules, loops, strings"""
+"""forward iterates named_parameters() to compute a penalty next to the output.
+features: modules, loops, strings"""
+
 import torch
 from torch import nn
 

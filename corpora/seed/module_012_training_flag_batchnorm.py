@@ -1,4 +1,6 @@
-"""forward branches on self.training; calls() switches train/eval (BatchNorm1d running stats update). features: modules, mutation, control_flow"""
+"""forward branches on self.training; calls() switches train/eval around BatchNorm1d.
+features: modules, mutation, control_flow"""
+
 import torch
 from torch import nn
 

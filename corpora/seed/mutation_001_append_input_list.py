@@ -1,4 +1,5 @@
 """The program appends to a list passed in by the caller. features: mutation, lists"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The program writes new keys and overwrites a key in a dict passed by the caller. features: mutation, dicts"""
+"""The program writes new keys and overwrites a key in a dict passed by the caller.
+features: mutation, dicts"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""The program returns one input unchanged alongside a computed value. features: mutation, aliasing, tuples"""
+"""The program returns one input unchanged alongside a computed value.
+features: mutation, aliasing, tuples"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Returns a nested structure: a dict of tuples and lists of tensors plus Python values. features: mutation, dicts, tuples, lists"""
+"""Returns a nested structure: a dict of tuples and lists of tensors plus Python values.
+features: mutation, dicts, tuples, lists"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """The program stores a tensor and a counter on an object passed in. features: mutation, classes"""
+
 import torch
 
 

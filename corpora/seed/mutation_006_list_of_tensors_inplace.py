@@ -1,4 +1,6 @@
-"""In-place updates of tensors held in an input list, plus replacing one element. features: mutation, inplace, lists"""
+"""In-place updates of tensors held in an input list, plus replacing one element.
+features: mutation, inplace, lists"""
+
 import torch
 
 
@@ -11,6 +13,27 @@ def program(params, grads, lr):
 
 def calls():
     g = torch.Generator().manual_seed(231)
-    yield ([torch.randn(3, generator=g) for _ in range(3)], [torch.randn(3, generator=g) for _ in range(3)], 0.1), {}
-    yield ([torch.randn(3, generator=g) for _ in range(3)], [torch.randn(3, generator=g) for _ in range(3)], 0.1), {}
-    yield ([torch.randn(3, generator=g) for _ in range(2)], [torch.randn(3, generator=g) for _ in range(2)], 0.5), {}
+    yield (
+        (
+            [torch.randn(3, generator=g) for _ in range(3)],
+            [torch.randn(3, generator=g) for _ in range(3)],
+            0.1,
+        ),
+        {},
+    )
+    yield (
+        (
+            [torch.randn(3, generator=g) for _ in range(3)],
+            [torch.randn(3, generator=g) for _ in range(3)],
+            0.1,
+        ),
+        {},
+    )
+    yield (
+        (
+            [torch.randn(3, generator=g) for _ in range(2)],
+            [torch.randn(3, generator=g) for _ in range(2)],
+            0.5,
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""A collections.namedtuple as input: fields read by name and index. features: namedtuples, tuples"""
+"""A collections.namedtuple as input: fields read by name and index.
+features: namedtuples, tuples"""
+
 import collections
 
 import torch
@@ -15,4 +17,13 @@ def calls():
     g = torch.Generator().manual_seed(106)
     yield (Batch(torch.randn(10, 10, generator=g), torch.randn(10, 10, generator=g), 1.0),), {}
     yield (Batch(torch.randn(10, 10, generator=g), torch.randn(10, 10, generator=g), 1.0),), {}
-    yield (Batch(torch.randn(10, 10, generator=g), torch.randn(10, 10, generator=g), torch.rand(10, 10, generator=g)),), {}
+    yield (
+        (
+            Batch(
+                torch.randn(10, 10, generator=g),
+                torch.randn(10, 10, generator=g),
+                torch.rand(10, 10, generator=g),
+            ),
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""typing.NamedTuple built and _replace'd inside the program, returned as output. features: namedtuples, classes"""
+"""typing.NamedTuple built and _replace'd inside the program, returned as output.
+features: namedtuples, classes"""
+
 from typing import NamedTuple
 
 import torch

@@ -1,4 +1,6 @@
-"""torch ops returning named tuples (topk, sort, max with dim) read by attribute. features: namedtuples, reductions"""
+"""torch ops returning named tuples (topk, sort, max with dim) read by attribute.
+features: namedtuples, reductions"""
+
 import torch
 
 

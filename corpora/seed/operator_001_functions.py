@@ -1,4 +1,5 @@
 """operator.add/mul/sub/neg/truediv applied to tensors through a table. features: operator, dicts"""
+
 import operator
 
 import torch

@@ -1,4 +1,6 @@
-"""operator.itemgetter and attrgetter pull pieces from containers and tensors. features: operator, tuples"""
+"""operator.itemgetter and attrgetter pull pieces from containers and tensors.
+features: operator, tuples"""
+
 import operator
 
 import torch
@@ -12,6 +14,33 @@ def program(pack):
 
 def calls():
     g = torch.Generator().manual_seed(128)
-    yield ((torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g)),), {}
-    yield ((torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g), torch.randn(3, 3, generator=g)),), {}
-    yield ((torch.randn(3, 3, generator=g), torch.randn(2, 5, generator=g), torch.randn(3, 3, generator=g)),), {}
+    yield (
+        (
+            (
+                torch.randn(3, 3, generator=g),
+                torch.randn(3, 3, generator=g),
+                torch.randn(3, 3, generator=g),
+            ),
+        ),
+        {},
+    )
+    yield (
+        (
+            (
+                torch.randn(3, 3, generator=g),
+                torch.randn(3, 3, generator=g),
+                torch.randn(3, 3, generator=g),
+            ),
+        ),
+        {},
+    )
+    yield (
+        (
+            (
+                torch.randn(3, 3, generator=g),
+                torch.randn(2, 5, generator=g),
+                torch.randn(3, 3, generator=g),
+            ),
+        ),
+        {},
+    )

@@ -1,4 +1,6 @@
-"""operator.iadd on a local tensor and operator.lt/eq on shape values. features: operator, inplace, metadata"""
+"""operator.iadd on a local tensor and operator.lt/eq on shape values.
+features: operator, inplace, metadata"""
+
 import operator
 
 import torch

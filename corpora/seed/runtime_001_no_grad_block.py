@@ -1,4 +1,6 @@
-"""A torch.no_grad block inside the program; grad mode is queried inside and outside. features: runtime_queries, requires_grad"""
+"""A torch.no_grad block inside the program; grad mode is queried inside and outside.
+features: runtime_queries, requires_grad"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Branch on torch.is_grad_enabled() inside and outside torch.enable_grad/set_grad_enabled. features: runtime_queries, control_flow"""
+"""Branch on torch.is_grad_enabled() inside and outside torch.enable_grad/set_grad_enabled.
+features: runtime_queries, control_flow"""
+
 import torch
 
 

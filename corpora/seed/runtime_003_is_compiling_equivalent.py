@@ -1,4 +1,6 @@
-"""torch.compiler.is_compiling() picks between two paths with bit-identical results. features: runtime_queries, control_flow"""
+"""torch.compiler.is_compiling() picks between two paths with bit-identical results.
+features: runtime_queries, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""torch.jit.is_scripting() is False outside TorchScript; the scripted-only path is dead. features: runtime_queries, control_flow"""
+"""torch.jit.is_scripting() is False outside TorchScript; the scripted-only path is dead.
+features: runtime_queries, control_flow"""
+
 import torch
 
 

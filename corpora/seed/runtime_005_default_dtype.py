@@ -1,4 +1,6 @@
-"""torch.get_default_dtype() fixes the dtype of tensors created inside the program. features: runtime_queries, dtype"""
+"""torch.get_default_dtype() fixes the dtype of tensors created inside the program.
+features: runtime_queries, dtype"""
+
 import torch
 
 

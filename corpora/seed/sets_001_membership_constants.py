@@ -1,4 +1,6 @@
-"""Membership in a set of constant ints chooses a branch per loop step. features: sets, loops, control_flow"""
+"""Membership in a set of constant ints chooses a branch per loop step.
+features: sets, loops, control_flow"""
+
 import torch
 
 SPECIAL = {0, 3, 7}

@@ -1,4 +1,6 @@
-"""frozenset union, intersection and difference on Python ints select dims. features: sets, reductions"""
+"""frozenset union, intersection and difference on Python ints select dims.
+features: sets, reductions"""
+
 import torch
 
 ALL = frozenset({0, 1, 2})

@@ -1,4 +1,6 @@
-"""A set dedupes string names; its size and sorted contents drive the output. features: sets, strings"""
+"""A set dedupes string names; its size and sorted contents drive the output.
+features: sets, strings"""
+
 import torch
 
 

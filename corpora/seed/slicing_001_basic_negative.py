@@ -1,4 +1,5 @@
 """Basic and negative slices along both dims. features: slicing, views"""
+
 import torch
 
 

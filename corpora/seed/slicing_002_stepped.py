@@ -1,4 +1,5 @@
 """Stepped slices with a Python step argument. features: slicing, views"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """None and Ellipsis in subscripts add and skip dims. features: slicing, views"""
+
 import torch
 
 

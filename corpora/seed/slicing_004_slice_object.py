@@ -1,4 +1,5 @@
 """A slice() object built from Python ints, passed as an argument. features: slicing, builtins"""
+
 import torch
 
 

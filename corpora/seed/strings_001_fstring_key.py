@@ -1,4 +1,5 @@
 """f-strings build dict keys for layer outputs. features: strings, fstrings, dicts, loops"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""String methods (lower, strip, startswith, split, replace) select an activation. features: strings, control_flow"""
+"""String methods (strip, lower, partition, replace, startswith) parse an activation spec.
+features: strings, control_flow"""
+
 import torch
 
 

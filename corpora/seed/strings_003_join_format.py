@@ -1,4 +1,6 @@
-"""str.join and str.format over shape values, returned next to a tensor. features: strings, comprehensions"""
+"""str.join and str.format over shape values, returned next to a tensor.
+features: strings, comprehensions"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Substring `in` tests on a mode string. features: strings, control_flow"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """A dict from string names to torch functions picks the op. features: strings, dicts"""
+
 import torch
 
 OPS = {"sin": torch.sin, "cos": torch.cos, "sigmoid": torch.sigmoid}

@@ -1,4 +1,6 @@
-"""f-string with format specs and a conversion; the tensor path ignores the string. features: fstrings, strings"""
+"""f-string with format specs and a conversion; the tensor path ignores the string.
+features: fstrings, strings"""
+
 import torch
 
 

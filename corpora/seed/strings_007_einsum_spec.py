@@ -1,4 +1,5 @@
 """An einsum equation built from string pieces. features: strings, fstrings"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Star unpacking of a tuple of tensors into first, middle and last. features: tuples, unpacking"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Tuple swap of two tensors inside a loop. features: tuples, unpacking, loops"""
+
 import torch
 
 

@@ -1,4 +1,5 @@
 """Nested tuple unpacking of a structured argument. features: tuples, unpacking"""
+
 import torch
 
 
@@ -9,6 +10,39 @@ def program(packed):
 
 def calls():
     g = torch.Generator().manual_seed(82)
-    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 2.0),), {}
-    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 2.0),), {}
-    yield (((torch.randn(4, 3, generator=g), (torch.randn(3, 2, generator=g), torch.randn(2, generator=g))), 0.5),), {}
+    yield (
+        (
+            (
+                (
+                    torch.randn(4, 3, generator=g),
+                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
+                ),
+                2.0,
+            ),
+        ),
+        {},
+    )
+    yield (
+        (
+            (
+                (
+                    torch.randn(4, 3, generator=g),
+                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
+                ),
+                2.0,
+            ),
+        ),
+        {},
+    )
+    yield (
+        (
+            (
+                (
+                    torch.randn(4, 3, generator=g),
+                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
+                ),
+                0.5,
+            ),
+        ),
+        {},
+    )

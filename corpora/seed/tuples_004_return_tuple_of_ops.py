@@ -1,4 +1,6 @@
-"""Functions returning tuples: torch.max with dim, chunk, and a Python tuple. features: tuples, unpacking, reductions"""
+"""Functions returning tuples: torch.max with dim, chunk, and a Python tuple.
+features: tuples, unpacking, reductions"""
+
 import torch
 
 

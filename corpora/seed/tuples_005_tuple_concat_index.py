@@ -1,4 +1,5 @@
 """Tuple concatenation, indexing, and tuple() of a generator. features: tuples, generators_expr"""
+
 import torch
 
 

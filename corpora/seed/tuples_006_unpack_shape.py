@@ -1,4 +1,6 @@
-"""Unpack a shape into names and rebuild a transposed view. features: tuples, unpacking, metadata, views"""
+"""Unpack a shape into names and rebuild a transposed view.
+features: tuples, unpacking, metadata, views"""
+
 import torch
 
 

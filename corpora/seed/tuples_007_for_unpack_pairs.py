@@ -1,4 +1,6 @@
-"""Iterate a list of (tensor, weight) pairs with tuple unpacking in the for target. features: tuples, unpacking, loops"""
+"""Iterate a list of (tensor, weight) pairs with tuple unpacking in the for target.
+features: tuples, unpacking, loops"""
+
 import torch
 
 
@@ -12,6 +14,12 @@ def program(pairs):
 
 def calls():
     g = torch.Generator().manual_seed(86)
-    yield ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],), {}
-    yield ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],), {}
+    yield (
+        ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],),
+        {},
+    )
+    yield (
+        ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],),
+        {},
+    )
     yield ([(torch.randn(4, generator=g), (1.0, -1.0))],), {}

@@ -1,4 +1,5 @@
 """*args collects a varying number of tensors. features: varargs, tuples, builtins"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""**kwargs is iterated in insertion order and applied as named scales. features: varargs, kwargs, dicts"""
+"""**kwargs is iterated in insertion order and applied as named scales.
+features: varargs, kwargs, dicts"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""A wrapper forwards *args and **kwargs to an inner function. features: varargs, kwargs, closures"""
+"""A wrapper forwards *args and **kwargs to an inner function.
+features: varargs, kwargs, closures"""
+
 import torch
 
 

@@ -1,4 +1,6 @@
-"""Calling torch functions with *list and **dict built inside the program. features: varargs, unpacking, dicts"""
+"""Calling torch functions with *list and **dict built inside the program.
+features: varargs, unpacking, dicts"""
+
 import torch
 
 

@@ -31,8 +31,19 @@ FEATURES = frozenset(
 )
 
 LEAVES = (
-    type(None), type(...), bool, int, float, complex, str, bytes, slice, range,
-    torch.dtype, torch.device, torch.Size,
+    type(None),
+    type(...),
+    bool,
+    int,
+    float,
+    complex,
+    str,
+    bytes,
+    slice,
+    range,
+    torch.dtype,
+    torch.device,
+    torch.Size,
 )
 
 
@@ -47,15 +58,26 @@ def load(path: Path) -> object:
 def snapshot(value: object, path: str = "out") -> object:
     """A detached, comparable copy of a call's output or inputs, so later calls cannot alter it."""
     if isinstance(value, torch.Tensor):
-        return ("tensor", value.dtype, tuple(value.shape), value.requires_grad,
-                value.detach().clone())
+        return (
+            "tensor",
+            value.dtype,
+            tuple(value.shape),
+            value.requires_grad,
+            value.detach().clone(),
+        )
     if isinstance(value, LEAVES):
         return (type(value), value)
     # Types by name: each load defines its own classes (a namedtuple is a new class per load).
     if isinstance(value, tuple | list):
-        return (type(value).__qualname__, [snapshot(v, f"{path}[{i}]") for i, v in enumerate(value)])
+        return (
+            type(value).__qualname__,
+            [snapshot(v, f"{path}[{i}]") for i, v in enumerate(value)],
+        )
     if isinstance(value, dict):
-        return (type(value).__qualname__, [(k, snapshot(v, f"{path}[{k!r}]")) for k, v in value.items()])
+        return (
+            type(value).__qualname__,
+            [(k, snapshot(v, f"{path}[{k!r}]")) for k, v in value.items()],
+        )
     if isinstance(value, set | frozenset):
         return (type(value).__qualname__, sorted(value, key=repr))
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
@@ -125,7 +147,8 @@ def test_the_seed_corpus_is_large_enough():
 def test_docstring_names_known_features(path):
     assert NAME.match(path.name), f"{path.name} is not named category_NNN_slug.py"
     doc = load(path).__doc__ or ""
-    assert "\n" not in doc.strip(), "the docstring is one line"
+    lines = doc.strip().splitlines()
+    assert 1 <= len(lines) <= 2, "the docstring is a description line, then a features line"
     match = re.search(r"features: ([a-z_]+(?:, [a-z_]+)*)\s*$", doc)
     assert match, f"docstring has no `features: a, b` line: {doc!r}"
     unknown = set(match.group(1).split(", ")) - FEATURES
