@@ -1,0 +1,188 @@
+"""Each planted fault gets its verdict and an explanation a person can act on."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from oracle.differential import check
+from oracle.subjects import resolve
+from oracle.verdict import Verdict
+from tests.oracle import planted
+
+PROGRAMS = Path(__file__).parent / "programs"
+
+
+def run(name: str, subject) -> object:
+    return check(str(PROGRAMS / f"{name}.py"), subject)
+
+
+@pytest.mark.parametrize("name", ["nested", "scalar_then_global", "inplace", "raises",
+                                  "same_inputs", "global_only"])
+def test_a_faithful_subject_passes(name):
+    result = run(name, planted.Faithful())
+    assert result.verdict is Verdict.PASS, result.message
+
+
+def test_wrong_value_names_call_path_error_and_index():
+    result = run("nested", planted.WrongValue())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.detail == "out[1]['h']"
+    assert result.message.startswith("call 0: out[1]['h']: value (1 of 12 elements)")
+    assert "max abs err 0.001" in result.message and "first at index [2, 3]" in result.message
+    assert result.signature == "mismatch-value:planted:wrong-value:out[1]['h']"
+
+
+def test_wrong_value_is_far_below_what_a_five_percent_sum_check_sees():
+    x = torch.randn(3, 4, generator=torch.Generator().manual_seed(0)) * 2 + 1
+    assert abs(1e-3 / float(x.sum())) < 0.05
+    assert run("nested", planted.WrongValue()).verdict is Verdict.MISMATCH_VALUE
+
+
+def test_dropped_input_mutation_is_a_mutation_mismatch():
+    result = run("inplace", planted.DroppedMutation())
+    # The returned tensor is a copy rather than the input: identity is checked before inputs.
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert "identity differs: expected the input args[0] itself, got a new object" in \
+        result.message
+
+
+def test_dropped_mutation_of_an_unreturned_input_names_the_argument(tmp_path):
+    source = (PROGRAMS / "inplace.py").read_text().replace("return x", "return x.sum()")
+    path = tmp_path / "inplace_sum.py"
+    path.write_text(source)
+    result = check(str(path), planted.DroppedMutation())
+    assert result.verdict is Verdict.MISMATCH_MUTATION
+    assert result.detail == "args[0]" and result.call == 0
+    assert result.message.startswith("call 0: args[0]: value (5 of 5 elements) differs")
+
+
+def test_another_exception_type_is_an_exception_mismatch():
+    result = run("raises", planted.WrongException())
+    assert result.verdict is Verdict.MISMATCH_EXCEPTION
+    assert result.detail == "TypeError" and result.call == 1
+    assert "expected RuntimeError: view size is not compatible" in result.message
+
+
+def test_stale_scalar_is_caught_at_the_call_where_it_changes():
+    result = run("scalar_then_global", planted.StaleCache())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.call == 2 and result.detail == "out"
+
+
+def test_stale_global_is_caught_at_the_call_where_it_changes():
+    result = run("global_only", planted.StaleCache())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.call == 1
+    assert "expected 11.0, got 2.0" in result.message
+
+
+def test_recompiling_on_every_call_breaks_rule_r1():
+    result = run("same_inputs", planted.RecompileAlways())
+    assert result.verdict is Verdict.RECOMPILE_EXCESS
+    assert result.detail == "R1" and result.call == 1
+    assert "inputs match call 0's metadata but it compiled again (2 compiles)" in result.message
+    assert result.compiles == [1, 2, 3, 4]
+
+
+def test_more_compiles_than_signatures_breaks_rule_r2():
+    class CompilesTwice(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            self.compiles += 1
+            return fn(*args, **kwargs)
+
+    result = run("nested", CompilesTwice())
+    assert (result.verdict, result.detail, result.call) == (Verdict.RECOMPILE_EXCESS, "R2", 0)
+
+
+def test_compiles_past_the_cache_limit_break_rule_r3():
+    class SmallCache(planted.Faithful):
+        def stats(self, compiled):
+            return {**super().stats(compiled), "cache_limit": 1}
+
+    result = run("scalar_then_global", SmallCache())
+    assert (result.verdict, result.detail, result.call) == (Verdict.RECOMPILE_EXCESS, "R3", 2)
+
+
+def test_an_internal_error_is_a_crash_with_its_type():
+    result = run("nested", planted.Crash())
+    assert result.verdict is Verdict.CRASH
+    assert result.signature == "crash:planted:crash:PlantedInternalError"
+    assert "compiled raised PlantedInternalError: planted: lowering failed" in result.message
+
+
+def test_a_program_error_raised_only_when_compiled_is_an_exception_mismatch():
+    class RaisesValueError(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            raise ValueError("bad shape")
+
+    result = run("nested", RaisesValueError())
+    assert (result.verdict, result.detail) == (Verdict.MISMATCH_EXCEPTION, "ValueError")
+
+
+def test_returning_where_eager_raised_is_an_exception_mismatch():
+    class Swallows(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except RuntimeError:
+                return None
+
+    result = run("raises", Swallows())
+    assert (result.verdict, result.detail, result.call) == \
+        (Verdict.MISMATCH_EXCEPTION, "returned", 1)
+
+
+def test_a_subclass_of_eagers_exception_matches():
+    class Narrower(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except RuntimeError as exc:
+                raise NotImplementedError(str(exc)) from None
+
+    assert run("raises", Narrower()).verdict is Verdict.PASS
+
+
+def test_a_compile_that_fails_is_a_crash():
+    class BrokenCompile(planted.Faithful):
+        def compile(self, fn):
+            raise planted.PlantedInternalError("no backend")
+
+    result = run("nested", BrokenCompile())
+    assert (result.verdict, result.detail, result.call) == \
+        (Verdict.CRASH, "PlantedInternalError", None)
+
+
+def test_eager_disagreeing_with_itself_is_nondeterministic_not_a_mismatch():
+    result = run("unstable", planted.WrongValue())
+    assert result.verdict is Verdict.NONDETERMINISTIC
+    assert result.message.startswith("eager disagrees with itself at call 0")
+
+
+def test_a_declared_fallback_is_unsupported_not_a_failure():
+    class Declines(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            raise NotImplementedError("cannot trace this")
+
+        def classify(self, exc):
+            return "unsupported"
+
+    result = run("nested", Declines())
+    assert result.verdict is Verdict.UNSUPPORTED and not result.verdict.is_failure
+
+
+def test_torch_eager_passes_and_counts_one_compile_for_repeated_inputs():
+    result = run("same_inputs", resolve("torch:eager"))
+    assert result.verdict is Verdict.PASS, result.message
+    assert result.compiles == [1, 1, 1, 1]
+    assert result.stats["graphs"] == 1
+
+
+def test_torch_eager_recompiles_once_per_changed_scalar_and_global():
+    result = run("scalar_then_global", resolve("torch:eager"))
+    assert result.verdict is Verdict.PASS, result.message
+    assert result.compiles == [1, 1, 2, 3]
+    assert len(result.stats["recompile_reasons"]) == 2
