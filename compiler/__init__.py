@@ -1,0 +1,37 @@
+"""Parity's JIT compiler for PyTorch: traces Python 3.11 bytecode into guarded FX graphs.
+
+Public API: compile, stats, explain, reset, Unsupported, config (DESIGN.md, Contract 1).
+"""
+
+from __future__ import annotations
+
+from compiler.cache.entries import CompileStats
+from compiler.config import config
+from compiler.entry import CompiledFunction, reset_all
+from compiler.errors import BreakReason, CompilerBug, GraphBreak, Unsupported
+from compiler.explain import Explanation, explain
+
+__all__ = [
+    "compile", "stats", "explain", "reset", "config", "Unsupported", "GraphBreak",
+    "CompilerBug", "BreakReason", "CompileStats", "Explanation",
+]
+
+
+def compile(fn=None, *, backend="eager", fullgraph: bool = False, dynamic=None):  # noqa: A001
+    """Compile `fn` (a function or an nn.Module); usable as `@compile` or `@compile(...)`."""
+    if fn is None:
+        return lambda f: CompiledFunction(f, backend=backend, fullgraph=fullgraph,
+                                          dynamic=dynamic)
+    return CompiledFunction(fn, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
+
+
+def stats(compiled) -> CompileStats:
+    if not isinstance(compiled, CompiledFunction):
+        raise TypeError(f"compiler.stats expects what compiler.compile returned, "
+                        f"got {type(compiled).__qualname__}")
+    return compiled.stats
+
+
+def reset() -> None:
+    """Clear every cache and counter."""
+    reset_all()

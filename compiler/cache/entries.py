@@ -1,0 +1,58 @@
+"""Cache entries of one compiled callable, its recompile bookkeeping and its statistics."""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any
+
+from compiler.guards.guard import CheckFunction
+
+
+@dataclasses.dataclass
+class CompileStats:
+    """What `compiler.stats(f)` reports."""
+
+    frames: int = 0      # translations, including recompiles and eager fallbacks
+    compiles: int = 0    # translations of the entry code object
+    graphs: int = 0      # graphs handed to the backend
+    ops: int = 0         # tensor ops in those graphs
+    graph_breaks: list[tuple[str, str]] = dataclasses.field(default_factory=list)
+    recompiles: list[str] = dataclasses.field(default_factory=list)
+    fallbacks: list[str] = dataclasses.field(default_factory=list)
+    cache_limit_hits: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        data["graph_breaks"] = [f"{reason} at {where}" for reason, where in self.graph_breaks]
+        return data
+
+
+@dataclasses.dataclass
+class CacheEntry:
+    """One compiled version of the frame: runs only while `check` holds."""
+
+    check: CheckFunction
+    run: Callable[..., Any]   # run(args, kwargs, L, G)
+    graph_source: str = ""
+    rebuild_source: str = ""
+    eager: bool = False
+    reason: str = ""
+
+
+@dataclasses.dataclass
+class CodeCache:
+    entries: list[CacheEntry] = dataclasses.field(default_factory=list)
+    warned_limit: bool = False
+
+    def lookup(self, L: dict, G: dict) -> CacheEntry | None:
+        for entry in self.entries:
+            if entry.check.check(L, G):
+                return entry
+        return None
+
+    def miss_reason(self, L: dict, G: dict) -> str | None:
+        """Why the newest entry did not apply: the recompile reason."""
+        if not self.entries:
+            return None
+        return self.entries[-1].check.first_failure(L, G)

@@ -1,0 +1,171 @@
+"""The compiled callable: on each call, find a cache entry whose guards hold and run it, or
+translate the frame on a miss (a recompile when entries exist), up to the cache limit.
+"""
+
+from __future__ import annotations
+
+import functools
+import inspect
+import types
+import warnings
+import weakref
+from typing import Any
+
+import torch
+
+from compiler import logs
+from compiler.cache.entries import CacheEntry, CodeCache, CompileStats
+from compiler.config import config
+from compiler.errors import BreakReason, Unsupported
+from compiler.graph.backends import resolve
+from compiler.guards.guard import CheckFunction
+
+_ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
+
+
+class CompiledFunction:
+    def __init__(self, fn, backend="eager", fullgraph: bool = False, dynamic=None):
+        self.original = fn
+        if isinstance(fn, torch.nn.Module):
+            self.function = type(fn).forward
+            self.bound_self = fn
+        elif isinstance(fn, types.MethodType):
+            self.function, self.bound_self = fn.__func__, fn.__self__
+        elif isinstance(fn, types.FunctionType):
+            self.function, self.bound_self = fn, None
+        else:
+            raise TypeError(f"compiler.compile expects a function or an nn.Module, "
+                            f"got {type(fn).__qualname__}")
+        self.backend = resolve(backend)
+        self.backend_spec = backend
+        self.fullgraph = fullgraph
+        self.dynamic = dynamic
+        self.cache = CodeCache()
+        self.stats = CompileStats()
+        self.signature = inspect.signature(self.function)
+        self.skip_reason = _skip_reason(self.function)
+        functools.update_wrapper(self, self.function)
+        _ALL.add(self)
+
+    def __call__(self, *args, **kwargs):
+        if self.bound_self is not None:
+            args = (self.bound_self, *args)
+        if self.skip_reason:
+            return self.function(*args, **kwargs)
+        frame_locals = self._bind(args, kwargs)
+        G = self.function.__globals__
+        entry = self.cache.lookup(frame_locals, G)
+        if entry is None:
+            entry = self._compile(frame_locals, G)
+            if entry is None:
+                return self.function(*args, **kwargs)
+        return entry.run(args, kwargs, frame_locals, G)
+
+    def _bind(self, args, kwargs) -> dict[str, Any]:
+        code = self.function.__code__
+        if not kwargs and len(args) == code.co_argcount and not (
+                code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)):
+            return dict(zip(code.co_varnames, args))
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return dict(bound.arguments)
+
+    # -- compiling ----------------------------------------------------------------------------
+    def _compile(self, frame_locals, G) -> CacheEntry | None:
+        if len(self.cache.entries) >= config.cache_limit:
+            self.stats.cache_limit_hits += 1
+            if not self.cache.warned_limit:
+                self.cache.warned_limit = True
+                reason = self.cache.miss_reason(frame_locals, G)
+                warnings.warn(f"parity: {self.function.__qualname__} reached the cache limit "
+                              f"({config.cache_limit}); running it eagerly from now on. "
+                              f"Last reason: {reason}", stacklevel=3)
+                self.stats.fallbacks.append(f"cache limit {config.cache_limit} reached")
+            return None
+        reason = self.cache.miss_reason(frame_locals, G)
+        if reason is not None:
+            self.stats.recompiles.append(reason)
+            logs.log("recompiles", "recompiling %s: %s", self.function.__qualname__, reason)
+        self.stats.frames += 1
+        self.stats.compiles += 1
+        result = self._trace(frame_locals)
+        entry = self._entry_from(result)
+        self.cache.entries.append(entry)
+        return entry
+
+    def _trace(self, frame_locals):
+        from compiler.symbolic.trace import TraceResult, trace_frame
+        try:
+            return trace_frame(self.function, frame_locals)
+        except Exception as exc:  # a bug of ours: never let it change the program's result
+            if config.raise_internal_errors:
+                raise
+            stop = Unsupported(f"internal error while tracing: {type(exc).__name__}: {exc}",
+                               BreakReason.UNSUPPORTED_VALUE)
+            return TraceResult(guards=[], stopped=stop)
+
+    def _entry_from(self, result) -> CacheEntry:
+        check = CheckFunction(result.guards)
+        logs.log("guards", "guards of %s:\n  %s", self.function.__qualname__,
+                 "\n  ".join(check.describe()))
+        if result.stopped is not None:
+            stop = result.stopped
+            if self.fullgraph and result.raised is None:
+                raise stop
+            if result.raised is None:
+                self.stats.graph_breaks.append((stop.what, stop.where or "?"))
+                logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__,
+                         stop)
+            self.stats.fallbacks.append(str(stop))
+            return CacheEntry(check, self._run_eagerly, eager=True, reason=str(stop))
+        return self._compiled_entry(check, result)
+
+    def _compiled_entry(self, check, result) -> CacheEntry:
+        rebuild = result.rebuild
+        if result.graph is None:
+            return CacheEntry(check, lambda args, kwargs, L, G: rebuild(L, G, ()),
+                              rebuild_source=result.rebuild_source)
+        logs.log("graph", "graph of %s:\n%s", self.function.__qualname__, result.graph.code)
+        compiled = self.backend(result.graph, list(result.example_inputs))
+        self.stats.graphs += 1
+        self.stats.ops += result.op_count
+        extract = _extractor(result.input_sources)
+
+        def run(args, kwargs, L, G):
+            grad_mode = torch.is_grad_enabled()
+            try:
+                outputs = compiled(*extract(L, G))
+            finally:
+                torch._C._set_grad_enabled(grad_mode)
+            return rebuild(L, G, outputs)
+
+        return CacheEntry(check, run, graph_source=result.graph.code,
+                          rebuild_source=result.rebuild_source)
+
+    def _run_eagerly(self, args, kwargs, L, G):
+        return self.function(*args, **kwargs)
+
+
+def _extractor(sources):
+    env = {}
+    for source in sources:
+        env.update(source.constants())
+    body = ", ".join(source.expr() for source in sources)
+    text = f"def ___inputs(L, G):\n    return [{body}]"
+    exec(compile(text, "<parity inputs>", "exec"), env)
+    return env["___inputs"]
+
+
+def _skip_reason(fn) -> str | None:
+    flags = fn.__code__.co_flags
+    if flags & inspect.CO_GENERATOR:
+        return "generator functions are never traced"
+    if flags & (inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR):
+        return "coroutines are never traced"
+    return None
+
+
+def reset_all() -> None:
+    for compiled in list(_ALL):
+        compiled.cache = CodeCache()
+        compiled.stats = CompileStats()

@@ -1,0 +1,97 @@
+"""Builds the FX graph of one trace: placeholders for real inputs, nodes for tensor ops.
+
+Every node's result is computed on fake tensors (`node.meta['example_value']`), so tracing
+learns shapes and dtypes without touching real data.
+"""
+
+from __future__ import annotations
+
+import logging
+import operator
+from collections.abc import Callable
+from typing import Any
+
+import torch
+import torch.fx as fx
+from torch._subclasses.fake_tensor import (
+    DataDependentOutputException,
+    DynamicOutputShapeException,
+    FakeTensorMode,
+)
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import Source
+
+# Fake-tensor propagation logs every failed meta kernel; a failure here is a graph break, not
+# an error worth a traceback on the user's terminal.
+logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+
+
+class GraphBuilder:
+    def __init__(self):
+        self.graph = fx.Graph()
+        self.fake_mode = FakeTensorMode()
+        self.inputs: list[tuple[Source, torch.Tensor, fx.Node]] = []
+        self._last_placeholder: fx.Node | None = None
+        self.op_count = 0
+
+    # -- inputs -------------------------------------------------------------------------------
+    def add_input(self, source: Source, real: torch.Tensor) -> tuple[fx.Node, torch.Tensor]:
+        name = f"arg{len(self.inputs)}"
+        if self._last_placeholder is None:
+            first = next(iter(self.graph.nodes), None)
+            context = self.graph.inserting_before(first) if first is not None else None
+        else:
+            context = self.graph.inserting_after(self._last_placeholder)
+        if context is None:
+            node = self.graph.placeholder(name)
+        else:
+            with context:
+                node = self.graph.placeholder(name)
+        self._last_placeholder = node
+        fake = self.fake_mode.from_tensor(real, static_shapes=True)
+        node.meta["example_value"] = fake
+        node.meta["source"] = source.expr()
+        self.inputs.append((source, real, node))
+        return node, fake
+
+    # -- ops ----------------------------------------------------------------------------------
+    def call(self, kind: str, target: Any, node_args: tuple, node_kwargs: dict,
+             run: Callable[[], Any], description: str) -> tuple[fx.Node, Any]:
+        """Add one node and compute its fake result with `run`; unsupported ops break."""
+        try:
+            with self.fake_mode:
+                result = run()
+        except (DataDependentOutputException, DynamicOutputShapeException) as exc:
+            raise Unsupported(f"{description} depends on tensor data ({type(exc).__name__})",
+                              BreakReason.DATA_DEPENDENT) from None
+        except Unsupported:
+            raise
+        except Exception as exc:
+            raise Unsupported(f"{description} failed while tracing: {type(exc).__name__}: "
+                              f"{str(exc).splitlines()[0] if str(exc) else ''}",
+                              BreakReason.EXCEPTION) from None
+        node = self.graph.create_node(kind, target, node_args, node_kwargs)
+        node.meta["example_value"] = result
+        self.op_count += 1
+        return node, result
+
+    def getitem(self, node: fx.Node, index: int, fake: Any) -> fx.Node:
+        item = self.graph.call_function(operator.getitem, (node, index))
+        item.meta["example_value"] = fake
+        return item
+
+    def discard(self, node: fx.Node) -> None:
+        """Remove a node whose result turned out to be a Python constant (metadata)."""
+        self.graph.erase_node(node)
+        self.op_count -= 1
+
+    def finish(self, outputs: list[fx.Node]) -> fx.GraphModule:
+        self.graph.output(tuple(outputs))
+        module = fx.GraphModule(torch.nn.Module(), self.graph)
+        return module
+
+    def count_ops(self) -> int:
+        return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",
+                                                           "call_module")
+                   and n.target is not operator.getitem)

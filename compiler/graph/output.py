@@ -1,0 +1,167 @@
+"""After the graph: rebuild the returned value and replay side effects on real objects.
+
+Both are generated as one Python function `___rebuild(L, G, ___out)`: first every value is
+computed into a temporary (reads only), then the recorded writes run, then the return.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import Value
+
+LITERAL_TYPES = (type(None), bool, int, str)
+
+
+def _new_object(cls, attrs):
+    obj = object.__new__(cls)
+    obj.__dict__.update(attrs)
+    return obj
+
+
+class OutputPlan:
+    def __init__(self, ctx):
+        self.ctx = ctx
+        self.outputs: list = []        # fx nodes the graph must return
+        self._output_index: dict[int, int] = {}
+        self.lines: list[str] = []
+        self.writes: list[str] = []
+        self.env: dict[str, Any] = {"___new_object": _new_object, "___torch": torch}
+        self._memo: dict[int, str] = {}
+        self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
+
+    # -- naming -------------------------------------------------------------------------------
+    def bind(self, obj: Any) -> str:
+        name = f"___c{len(self.env)}"
+        self.env[name] = obj
+        return name
+
+    def temp(self, text: str) -> str:
+        name = f"___t{len(self.lines)}"
+        self.lines.append(f"{name} = {text}")
+        return name
+
+    def source_expr(self, source) -> str:
+        self.env.update(source.constants())
+        return source.expr()
+
+    # -- values -------------------------------------------------------------------------------
+    def expr(self, value: Value) -> str:
+        key = id(value)
+        if key in self._memo:
+            return self._memo[key]
+        self._held.append(value)
+        text = self._expr(value)
+        self._memo[key] = text
+        return text
+
+    def _expr(self, value: Value) -> str:  # noqa: C901 - one case per kind of tracker
+        from compiler.values.callables import UserFunctionValue
+        from compiler.values.constant import ConstantValue
+        from compiler.values.containers import (
+            DictValue, ListValue, NamedTupleValue, SetValue, SizeValue, TupleValue,
+        )
+        from compiler.values.objects import ObjectValue
+        from compiler.values.tensor import TensorValue
+        if isinstance(value, TensorValue):
+            if value.is_input():
+                return self.source_expr(value.source)
+            return self._graph_output(value)
+        if isinstance(value, ConstantValue):
+            return self._constant(value.value)
+        if value.source is not None and isinstance(value, (ListValue, DictValue, SetValue,
+                                                           ObjectValue)):
+            return self.source_expr(value.source)
+        if isinstance(value, SizeValue):
+            return self.temp(f"___torch.Size(({self._items(value.items)}))")
+        if isinstance(value, NamedTupleValue):
+            cls = self.bind(value.cls)
+            if hasattr(value.cls, "_fields"):
+                return self.temp(f"{cls}({self._items(value.items)})")
+            return self.temp(f"{cls}(({self._items(value.items)}))")
+        if isinstance(value, TupleValue):
+            return self.temp(f"({self._items(value.items)})")
+        if isinstance(value, ListValue):
+            return self.temp(f"[{self._items(value.items)}]")
+        if isinstance(value, DictValue):
+            pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
+            return self.temp(f"{{{pairs}}}")
+        if isinstance(value, SetValue):
+            kind = "frozenset" if value.frozen else "set"
+            return self.temp(f"{kind}([{self._items(value.ordered())}])")
+        if isinstance(value, ObjectValue):
+            if value.real is not None:
+                return self.bind(value.real)
+            attrs = ", ".join(f"{name!r}: {self.expr(v)}" for name, v in value.attrs.items())
+            return self.temp(f"___new_object({self.bind(value.cls)}, {{{attrs}}})")
+        if isinstance(value, UserFunctionValue) and value.fn is None:
+            raise Unsupported("returning a function made inside the compiled code",
+                              BreakReason.UNSUPPORTED_VALUE)
+        if value.source is not None:
+            return self.source_expr(value.source)
+        for attr in ("fn", "cls", "module", "real", "exc"):
+            obj = getattr(value, attr, None)
+            if obj is not None:
+                return self.bind(obj)
+        raise Unsupported(f"{value} as an output of the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def _items(self, items: list[Value]) -> str:
+        parts = [self.expr(item) for item in items]
+        return ", ".join(parts) + ("," if len(parts) == 1 else "")
+
+    def _constant(self, obj: Any) -> str:
+        if type(obj) in LITERAL_TYPES:
+            return repr(obj)
+        if type(obj) is float and math.isfinite(obj):
+            return repr(obj)
+        return self.bind(obj)
+
+    def _graph_output(self, value) -> str:
+        index = self._output_index.get(id(value.node))
+        if index is None:
+            index = len(self.outputs)
+            self._output_index[id(value.node)] = index
+            self.outputs.append(value.node)
+        return f"___out[{index}]"
+
+    # -- side effects -------------------------------------------------------------------------
+    def replay(self, side_effects) -> None:
+        from compiler.values.containers import DictValue, ListValue, SetValue
+        for container in side_effects.mutated.values():
+            target = self.source_expr(container.source)
+            if isinstance(container, ListValue):
+                contents = self.temp(f"[{self._items(container.items)}]")
+                self.writes.append(f"{target}[:] = {contents}")
+            elif isinstance(container, DictValue):
+                pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}"
+                                  for k, v in container.entries.values())
+                contents = self.temp(f"{{{pairs}}}")
+                self.writes.append(f"{target}.clear(); {target}.update({contents})")
+            elif isinstance(container, SetValue):
+                contents = self.temp(f"[{self._items(container.ordered())}]")
+                self.writes.append(f"{target}.clear(); {target}.update({contents})")
+        for owner, name, value in side_effects.attribute_writes.values():
+            target = self.expr(owner)
+            if value is None:
+                self.writes.append(f"delattr({target}, {name!r})")
+            else:
+                self.writes.append(f"setattr({target}, {name!r}, {self.expr(value)})")
+        for namespace, name, value in side_effects.global_writes.values():
+            target = "G" if namespace is self.ctx.f_globals else self.bind(namespace)
+            self.writes.append(f"{target}[{name!r}] = {self.expr(value)}")
+        for cell, value in side_effects.cell_writes.values():
+            self.writes.append(f"{self.bind(cell)}.cell_contents = {self.expr(value)}")
+
+    def build(self, result: Value):
+        """The generated rebuild function, after `replay` and for the frame's `result`."""
+        returned = self.expr(result)
+        body = self.lines + self.writes + [f"return {returned}"]
+        source = "def ___rebuild(L, G, ___out):\n" + "\n".join(f"    {line}" for line in body)
+        namespace = dict(self.env)
+        exec(compile(source, "<parity output>", "exec"), namespace)
+        return namespace["___rebuild"], source

@@ -1,0 +1,217 @@
+"""Guards as data, `Guard(source, kind, expected)`, and their compilation into one check function.
+
+The check function is the fast path run on every call; `first_failure` re-evaluates the guards
+one by one to say which failed and how, as `L['x'].dtype == torch.float32 (got torch.float64)`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import torch
+
+from compiler.guards.sources import Source
+
+
+class GuardKind(enum.Enum):
+    TYPE = "type"                # type(S) is T
+    ID = "id"                    # S is obj (functions, modules, classes)
+    EQUALS = "equals"            # type(S) is type(v) and S == v
+    TENSOR = "tensor"            # type, dtype, device, shape, stride, requires_grad
+    LENGTH = "length"            # len(S) == n
+    DICT_KEYS = "dict_keys"      # list(S) == keys, in order
+    SAME_OBJECT = "same_object"  # S is other
+    DISTINCT = "distinct"        # S is not other
+    GRAD_MODE = "grad_mode"      # torch.is_grad_enabled() is v
+    DEFAULT_DTYPE = "default_dtype"  # torch.get_default_dtype() is v
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorSpec:
+    type: type
+    dtype: torch.dtype
+    device: torch.device
+    shape: tuple[int, ...]
+    stride: tuple[int, ...] | None
+    requires_grad: bool
+
+    @classmethod
+    def of(cls, t: torch.Tensor, with_stride: bool = True) -> TensorSpec:
+        return cls(type(t), t.dtype, t.device, tuple(t.shape),
+                   tuple(t.stride()) if with_stride else None, t.requires_grad)
+
+
+@dataclasses.dataclass(frozen=True)
+class Guard:
+    source: Source | None
+    kind: GuardKind
+    expected: Any = dataclasses.field(compare=False)
+
+    def key(self) -> tuple:
+        expected = self.expected
+        if self.kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
+            expected = expected.expr()
+        elif self.kind in (GuardKind.ID, GuardKind.TYPE):
+            expected = id(expected)
+        elif self.kind is GuardKind.EQUALS:
+            expected = (type(expected), repr(expected))
+        elif not isinstance(expected, (int, bool, str, tuple, TensorSpec, torch.dtype)):
+            expected = repr(expected)
+        return (self.source.expr() if self.source else None, self.kind, expected)
+
+
+def _name_of(value: Any) -> str:
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}".replace("builtins.", "")
+    return repr(value)
+
+
+class _Env:
+    """Names bound in the generated check function for the constants it compares against."""
+
+    def __init__(self):
+        self.values: dict[str, Any] = {
+            "___is_grad_enabled": torch.is_grad_enabled,
+            "___get_default_dtype": torch.get_default_dtype,
+            "___copysign": math.copysign,
+        }
+
+    def bind(self, value: Any) -> str:
+        name = f"___k{len(self.values)}"
+        self.values[name] = value
+        return name
+
+
+def _float_conditions(s: str, k: str, value: float) -> list[str]:
+    if math.isnan(value):
+        return [f"{s} != {s}"]
+    conditions = [f"{s} == {k}"]
+    if value == 0.0:  # 0.0 == -0.0, yet 1/x and copysign tell them apart
+        conditions.append(f"___copysign(1.0, {s}) == {math.copysign(1.0, value)!r}")
+    return conditions
+
+
+def conditions_of(guard: Guard, env: _Env) -> list[tuple[str, Callable[[Callable], str]]]:
+    """Each condition is Python source plus a function that explains its failure.
+
+    The explainer receives `get(expr)` to evaluate an expression on the failing inputs.
+    """
+    s = guard.source.expr() if guard.source is not None else ""
+    e = guard.expected
+    kind = guard.kind
+    if kind is GuardKind.TYPE:
+        k = env.bind(e)
+        return [(f"type({s}) is {k}",
+                 lambda get: f"type({s}) is {_name_of(e)} (got {_name_of(get(f'type({s})'))})")]
+    if kind is GuardKind.ID:
+        k = env.bind(e)
+        return [(f"{s} is {k}", lambda get: f"{s} is {_short(e)} (got {_short(get(s))})")]
+    if kind is GuardKind.EQUALS:
+        t, k = env.bind(type(e)), env.bind(e)
+        conditions = [f"type({s}) is {t}"]
+        conditions += _float_conditions(s, k, e) if type(e) is float else [f"{s} == {k}"]
+        text = " and ".join(conditions)
+        return [(text, lambda get: f"{s} == {e!r} (got {get(s)!r})")]
+    if kind is GuardKind.TENSOR:
+        return _tensor_conditions(s, e, env)
+    if kind is GuardKind.LENGTH:
+        return [(f"len({s}) == {e!r}", lambda get: f"len({s}) == {e} (got {get(f'len({s})')})")]
+    if kind is GuardKind.DICT_KEYS:
+        k = env.bind(list(e))
+        return [(f"list({s}) == {k}",
+                 lambda get: f"list({s}.keys()) == {list(e)!r} (got {get(f'list({s})')!r})")]
+    if kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
+        op = "is" if kind is GuardKind.SAME_OBJECT else "is not"
+        other = e.expr()
+        return [(f"{s} {op} {other}", lambda get: f"{s} {op} {other} (it was not)")]
+    if kind is GuardKind.GRAD_MODE:
+        return [(f"___is_grad_enabled() is {e!r}",
+                 lambda get: f"torch.is_grad_enabled() == {e} (got {not e})")]
+    if kind is GuardKind.DEFAULT_DTYPE:
+        k = env.bind(e)
+        return [(f"___get_default_dtype() is {k}",
+                 lambda get: f"torch.get_default_dtype() == {e} "
+                             f"(got {get('___get_default_dtype()')})")]
+    raise AssertionError(f"no code for guard kind {kind}")
+
+
+def _short(value: Any) -> str:
+    name = getattr(value, "__qualname__", None) or type(value).__qualname__
+    return f"<{name} at {id(value):#x}>"
+
+
+def _tensor_conditions(s: str, spec: TensorSpec, env: _Env):
+    fields = [
+        ("type", f"type({s}) is {env.bind(spec.type)}", f"type({s})", _name_of(spec.type)),
+        ("dtype", f"{s}.dtype is {env.bind(spec.dtype)}", f"{s}.dtype", str(spec.dtype)),
+        ("device", f"{s}.device == {env.bind(spec.device)}", f"{s}.device", repr(spec.device)),
+        ("shape", f"{s}.size() == {spec.shape!r}", f"tuple({s}.shape)", repr(spec.shape)),
+        ("requires_grad", f"{s}.requires_grad is {spec.requires_grad!r}",
+         f"{s}.requires_grad", repr(spec.requires_grad)),
+    ]
+    if spec.stride is not None:
+        fields.insert(4, ("stride", f"{s}.stride() == {spec.stride!r}",
+                          f"{s}.stride()", repr(spec.stride)))
+
+    def explainer(label, got_expr, want):
+        shown = f"{s}.{label}" if label != "type" else f"type({s})"
+        if label == "stride":
+            shown = f"{s}.stride()"
+        return lambda get: f"{shown} == {want} (got {_render(get(got_expr))})"
+
+    return [(cond, explainer(label, got, want)) for label, cond, got, want in fields]
+
+
+def _render(value: Any) -> str:
+    if isinstance(value, type):
+        return _name_of(value)
+    if isinstance(value, torch.device):
+        return repr(value)
+    return str(value)
+
+
+class CheckFunction:
+    """All guards of one cache entry compiled into a single Python function."""
+
+    def __init__(self, guards: Iterable[Guard]):
+        self.guards = list(guards)
+        env = _Env()
+        self._conditions: list[tuple[str, Callable]] = []
+        for guard in self.guards:
+            self._conditions.extend(conditions_of(guard, env))
+            if guard.source is not None:
+                env.values.update(guard.source.constants())
+            if guard.kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
+                env.values.update(guard.expected.constants())
+        self._env = env.values
+        lines = ["def ___check(L, G):", "    try:"]
+        lines += [f"        if not ({cond}): return False" for cond, _ in self._conditions]
+        lines += ["    except Exception:", "        return False", "    return True"]
+        self.source = "\n".join(lines)
+        namespace = dict(self._env)
+        exec(compile(self.source, "<parity guards>", "exec"), namespace)
+        self.check: Callable[[dict, dict], bool] = namespace["___check"]
+
+    def first_failure(self, L: dict, G: dict) -> str | None:
+        """Explain the first failing guard in one line, or None if all hold."""
+        def get(expr: str):
+            return eval(expr, dict(self._env), {"L": L, "G": G})
+
+        for cond, explain in self._conditions:
+            try:
+                ok = eval(cond, dict(self._env), {"L": L, "G": G})
+            except Exception as exc:  # a missing attribute or key fails the guard
+                return f"{cond.split(' ')[0]} could not be read ({type(exc).__name__})"
+            if not ok:
+                try:
+                    return explain(get)
+                except Exception:
+                    return cond
+        return None
+
+    def describe(self) -> list[str]:
+        return [cond for cond, _ in self._conditions]

@@ -1,0 +1,134 @@
+"""Sources: frozen descriptions of where a traced value came from, rendered as `L['x'].weight`.
+
+A source renders to a Python expression over `L` (the frame's locals) and `G` (its globals);
+objects that only the compiler can reach (a foreign module's globals, a closure cell) are bound
+as named constants in the guard's environment.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+
+class Source:
+    """Base: `expr()` is evaluable in a guard or input-extraction function."""
+
+    def expr(self) -> str:
+        raise NotImplementedError
+
+    def __str__(self) -> str:
+        return self.expr()
+
+    def constants(self) -> dict[str, Any]:
+        return {}
+
+    def is_local(self) -> bool:
+        return False
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class LocalSource(Source):
+    name: str
+
+    def expr(self) -> str:
+        return f"L[{self.name!r}]"
+
+    def is_local(self) -> bool:
+        return True
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class GlobalSource(Source):
+    name: str
+
+    def expr(self) -> str:
+        return f"G[{self.name!r}]"
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class ConstantSource(Source):
+    """An object the compiler holds on to (a foreign globals dict, a cell, a function)."""
+
+    label: str
+    value: Any = dataclasses.field(compare=False, hash=False)
+
+    def expr(self) -> str:
+        return self.label
+
+    def constants(self) -> dict[str, Any]:
+        return {self.label: self.value}
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class AttrSource(Source):
+    base: Source
+    name: str
+
+    def expr(self) -> str:
+        return f"{self.base.expr()}.{self.name}"
+
+    def constants(self) -> dict[str, Any]:
+        return self.base.constants()
+
+    def is_local(self) -> bool:
+        return self.base.is_local()
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class ItemSource(Source):
+    base: Source
+    key: Any
+
+    def expr(self) -> str:
+        return f"{self.base.expr()}[{self.key!r}]"
+
+    def constants(self) -> dict[str, Any]:
+        return self.base.constants()
+
+    def is_local(self) -> bool:
+        return self.base.is_local()
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class CellContentsSource(Source):
+    """The contents of a closure cell: `<cell>.cell_contents`."""
+
+    base: Source
+
+    def expr(self) -> str:
+        return f"{self.base.expr()}.cell_contents"
+
+    def constants(self) -> dict[str, Any]:
+        return self.base.constants()
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class ClosureCellSource(Source):
+    """Cell `index` of a function's closure: `<fn>.__closure__[i]`."""
+
+    function: Source
+    index: int
+
+    def expr(self) -> str:
+        return f"{self.function.expr()}.__closure__[{self.index}]"
+
+    def constants(self) -> dict[str, Any]:
+        return self.function.constants()
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class DefaultArgSource(Source):
+    """Default `index` of a function: `<fn>.__defaults__[i]`."""
+
+    function: Source
+    index: int
+    keyword: str | None = None
+
+    def expr(self) -> str:
+        if self.keyword is not None:
+            return f"{self.function.expr()}.__kwdefaults__[{self.keyword!r}]"
+        return f"{self.function.expr()}.__defaults__[{self.index}]"
+
+    def constants(self) -> dict[str, Any]:
+        return self.function.constants()

@@ -1,0 +1,89 @@
+"""State shared by every frame of one trace: graph, guards, side effects and input values.
+
+The entry translator and each inlined one see the same context, so a value met twice (the same
+tensor passed as two arguments, a module reached by two paths) is the same tracker.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.graph.builder import GraphBuilder
+from compiler.guards.guard import Guard, GuardKind
+from compiler.guards.sources import Source
+from compiler.symbolic.side_effects import SideEffects
+from compiler.values.base import Value
+
+def _is_mutating(kind: str, target: Any, kwargs: dict) -> bool:
+    import operator
+    if "out" in kwargs:
+        return True
+    if target is operator.setitem:
+        return True
+    name = target if isinstance(target, str) else getattr(target, "__name__", "")
+    return name.endswith("_") and not name.endswith("__")
+
+
+class TraceContext:
+    def __init__(self, f_globals: dict):
+        self.graph = GraphBuilder()
+        self.guards: dict[tuple, Guard] = {}
+        self.side_effects = SideEffects()
+        self.f_globals = f_globals
+        self.values_by_id: dict[int, tuple[Any, Value]] = {}  # id(real) -> (real, value)
+        self.tensor_of_fake: dict[int, Value] = {}
+        self.local_tensor_values: list[Value] = []
+        self.constant_labels: dict[int, str] = {}
+        self.module_attribute_writes: dict[tuple[int, str], Value] = {}
+        self.loop_iterations = 0
+        self.grad_mode_at_start = torch.is_grad_enabled()
+        self.add_guard(Guard(None, GuardKind.GRAD_MODE, self.grad_mode_at_start))
+        self.add_guard(Guard(None, GuardKind.DEFAULT_DTYPE, torch.get_default_dtype()))
+
+    # -- guards -------------------------------------------------------------------------------
+    def add_guard(self, guard: Guard) -> None:
+        self.guards.setdefault(guard.key(), guard)
+
+    def guard(self, source: Source | None, kind: GuardKind, expected: Any) -> None:
+        if source is not None:
+            self.add_guard(Guard(source, kind, expected))
+
+    def label_for(self, obj: Any, prefix: str) -> str:
+        """A stable name under which guard code refers to an object only the compiler holds."""
+        label = self.constant_labels.get(id(obj))
+        if label is None:
+            label = f"___{prefix}{len(self.constant_labels)}"
+            self.constant_labels[id(obj)] = label
+        return label
+
+    # -- tensors ------------------------------------------------------------------------------
+    def tensor_op(self, kind: str, target: Any, args: list[Value], kwargs: dict[str, Value],
+                  description: str) -> Value:
+        from compiler.graph.arguments import node_argument, fake_argument
+        from compiler.values.wrap import wrap_op_result
+        node_args = tuple(node_argument(a) for a in args)
+        node_kwargs = {k: node_argument(v) for k, v in kwargs.items()}
+        fake_args = [fake_argument(a) for a in args]
+        fake_kwargs = {k: fake_argument(v) for k, v in kwargs.items()}
+
+        def run():
+            if kind == "call_method":
+                return getattr(fake_args[0], target)(*fake_args[1:], **fake_kwargs)
+            return target(*fake_args, **fake_kwargs)
+
+        node, result = self.graph.call(kind, target, node_args, node_kwargs, run, description)
+        mutating = _is_mutating(kind, target, kwargs)
+        return wrap_op_result(self, node, result, keep_node=mutating)
+
+    def register_tensor(self, fake: Any, value: Value) -> None:
+        self.tensor_of_fake[id(fake)] = value
+
+    def existing_tensor(self, fake: Any) -> Value | None:
+        return self.tensor_of_fake.get(id(fake))
+
+    def check_not_fake(self, value: Any) -> None:
+        if isinstance(value, torch.Tensor) and type(value).__name__ == "FakeTensor":
+            raise Unsupported("a traced tensor escaped into Python", BreakReason.UNSUPPORTED_VALUE)

@@ -1,0 +1,157 @@
+"""Building and unpacking containers, slices and strings."""
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.symbolic.registry import handles
+from compiler.values.base import RaisedByProgram
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
+
+
+@handles("BUILD_TUPLE")
+def build_tuple(tx, inst):
+    """(items*n -- tuple)"""
+    tx.push(TupleValue(tx.popn(inst.arg)))
+
+
+@handles("BUILD_LIST")
+def build_list(tx, inst):
+    """(items*n -- list)"""
+    tx.push(ListValue(tx.popn(inst.arg)))
+
+
+@handles("BUILD_SET")
+def build_set(tx, inst):
+    """(items*n -- set)"""
+    tx.push(SetValue(tx.popn(inst.arg)))
+
+
+@handles("BUILD_MAP")
+def build_map(tx, inst):
+    """(key, value pairs*n -- dict)"""
+    flat = tx.popn(2 * inst.arg)
+    tx.push(DictValue.from_pairs(zip(flat[::2], flat[1::2])))
+
+
+@handles("BUILD_CONST_KEY_MAP")
+def build_const_key_map(tx, inst):
+    """(values*n, keys -- dict)"""
+    keys = tx.pop().unpack(tx)
+    values = tx.popn(inst.arg)
+    tx.push(DictValue.from_pairs(zip(keys, values)))
+
+
+@handles("BUILD_SLICE")
+def build_slice(tx, inst):
+    """(start, stop[, step] -- slice)"""
+    parts = tx.popn(inst.arg)
+    if not all(p.is_constant() for p in parts):
+        raise Unsupported("slice bounds that are not Python constants",
+                          BreakReason.DATA_DEPENDENT)
+    tx.push(ConstantValue(slice(*(p.as_constant() for p in parts))))
+
+
+@handles("BUILD_STRING")
+def build_string(tx, inst):
+    """(pieces*n -- str)"""
+    tx.push(ConstantValue("".join(p.as_constant() for p in tx.popn(inst.arg))))
+
+
+@handles("FORMAT_VALUE")
+def format_value(tx, inst):
+    """(value[, spec] -- str)"""
+    spec = tx.pop().as_constant() if inst.arg & 0x04 else ""
+    value = tx.pop()
+    if not value.is_constant():
+        raise Unsupported(f"formatting {value} as text", BreakReason.UNSUPPORTED_VALUE)
+    plain = value.as_constant()
+    conversion = inst.arg & 0x03
+    if conversion:
+        plain = {1: str, 2: repr, 3: ascii}[conversion](plain)
+    tx.push(ConstantValue(call_pure(format, [plain, spec], {})))
+
+
+@handles("LIST_APPEND")
+def list_append(tx, inst):
+    """(list, [i-1 items], item -- list, [i-1 items])"""
+    item = tx.pop()
+    tx.stack[-inst.arg].items.append(item)
+
+
+@handles("SET_ADD")
+def set_add(tx, inst):
+    """(set, [i-1 items], item -- set, [i-1 items])"""
+    item = tx.pop()
+    tx.stack[-inst.arg].members.setdefault(item.hash_key(), item)
+
+
+@handles("MAP_ADD")
+def map_add(tx, inst):
+    """(dict, [i-1 items], key, value -- dict, [i-1 items])"""
+    value, key = tx.pop(), tx.pop()
+    tx.stack[-inst.arg].entries[key.hash_key()] = (key, value)
+
+
+@handles("LIST_EXTEND")
+def list_extend(tx, inst):
+    """(list, [i-1 items], iterable -- list, [i-1 items])"""
+    iterable = tx.pop()
+    tx.stack[-inst.arg].items.extend(iterable.unpack(tx))
+
+
+@handles("SET_UPDATE")
+def set_update(tx, inst):
+    """(set, [i-1 items], iterable -- set, [i-1 items])"""
+    iterable = tx.pop()
+    target = tx.stack[-inst.arg]
+    for item in iterable.unpack(tx):
+        target.members.setdefault(item.hash_key(), item)
+
+
+@handles("DICT_UPDATE")
+def dict_update(tx, inst):
+    """(dict, [i-1 items], mapping -- dict, [i-1 items])"""
+    mapping = tx.pop()
+    tx.stack[-inst.arg]._update_from(tx, mapping)
+
+
+@handles("DICT_MERGE")
+def dict_merge(tx, inst):
+    """(dict, [i-1 items], mapping -- dict, [i-1 items]): ** in a call; duplicates raise."""
+    mapping = tx.pop()
+    target = tx.stack[-inst.arg]
+    if isinstance(mapping, DictValue):
+        for key in mapping.entries:
+            if key in target.entries:
+                raise RaisedByProgram(TypeError(f"got multiple values for keyword argument "
+                                                f"{key!r}"))
+    target._update_from(tx, mapping)
+
+
+@handles("LIST_TO_TUPLE")
+def list_to_tuple(tx, inst):
+    """(list -- tuple)"""
+    tx.push(TupleValue(tx.pop().items))
+
+
+@handles("UNPACK_SEQUENCE")
+def unpack_sequence(tx, inst):
+    """(sequence -- items*n, last item on the bottom)"""
+    items = tx.pop().unpack(tx)
+    if len(items) != inst.arg:
+        raise RaisedByProgram(ValueError(
+            f"{'too many' if len(items) > inst.arg else 'not enough'} values to unpack "
+            f"(expected {inst.arg}, got {len(items)})"))
+    tx.stack.extend(reversed(items))
+
+
+@handles("UNPACK_EX")
+def unpack_ex(tx, inst):
+    """(sequence -- after..., rest list, before...)"""
+    before, after = inst.arg & 0xFF, inst.arg >> 8
+    items = tx.pop().unpack(tx)
+    if len(items) < before + after:
+        raise RaisedByProgram(ValueError(f"not enough values to unpack (expected at least "
+                                         f"{before + after}, got {len(items)})"))
+    rest = ListValue(items[before:len(items) - after])
+    parts = items[:before] + [rest] + items[len(items) - after:]
+    tx.stack.extend(reversed(parts))

@@ -1,0 +1,63 @@
+"""Calls and function creation."""
+
+from compiler.symbolic.registry import handles
+from compiler.symbolic.translator import NullValue
+from compiler.values.callables import UserFunctionValue
+from compiler.values.containers import DictValue
+
+
+@handles("KW_NAMES")
+def kw_names(tx, inst):
+    """( -- ): names the keyword arguments of the next CALL."""
+    tx.kw_names = tx.code.co_consts[inst.arg]
+
+
+@handles("CALL")
+def call(tx, inst):
+    """(NULL | method, callable | self, args*n -- result)"""
+    args = tx.popn(inst.arg)
+    second, first = tx.pop(), tx.pop()
+    if isinstance(first, NullValue):
+        fn = second
+    else:
+        fn, args = first, [second, *args]
+    kwargs = {}
+    if tx.kw_names:
+        names = tx.kw_names
+        tx.kw_names = ()
+        kwargs = dict(zip(names, args[len(args) - len(names):]))
+        args = args[:len(args) - len(names)]
+    tx.push(tx.call(fn, args, kwargs))
+
+
+@handles("CALL_FUNCTION_EX")
+def call_function_ex(tx, inst):
+    """(NULL, callable, args tuple[, kwargs dict] -- result)"""
+    kwargs = {}
+    if inst.arg & 1:
+        mapping = tx.pop()
+        if isinstance(mapping, DictValue):
+            kwargs = {k.as_constant(): v for k, v in mapping.entries.values()}
+        else:
+            kwargs = {k.as_constant(): mapping.getitem(tx, k) for k in mapping.unpack(tx)}
+    args = tx.pop().unpack(tx)
+    fn = tx.pop()
+    if tx.stack and isinstance(tx.stack[-1], NullValue):
+        tx.pop()
+    tx.push(tx.call(fn, args, kwargs))
+
+
+@handles("MAKE_FUNCTION")
+def make_function(tx, inst):
+    """([defaults, kwdefaults, annotations, closure,] code -- function)"""
+    code = tx.pop().as_constant()
+    flags = inst.arg
+    closure = tx.pop().items if flags & 0x08 else None
+    if flags & 0x04:
+        tx.pop()
+    kwdefaults = ({k.as_constant(): v for k, v in tx.pop().entries.values()}
+                  if flags & 0x02 else {})
+    defaults = tx.pop().items if flags & 0x01 else []
+    tx.push(UserFunctionValue(None, code=code, f_globals=tx.f_globals, defaults=defaults,
+                              kwdefaults=kwdefaults, closure=closure or [],
+                              name=code.co_qualname))

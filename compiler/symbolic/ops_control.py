@@ -1,0 +1,111 @@
+"""Jumps, loops, returns and generator yields (generators are run to exhaustion)."""
+
+from compiler.config import config
+from compiler.errors import BreakReason, Unsupported
+from compiler.symbolic.registry import handles
+from compiler.values.base import RaisedByProgram
+from compiler.values.constant import ConstantValue
+
+
+@handles("JUMP_FORWARD")
+def jump_forward(tx, inst):
+    """( -- )"""
+    tx.jump(inst)
+
+
+@handles("JUMP_BACKWARD")
+def jump_backward(tx, inst):
+    """( -- ): a loop's back edge; counted, so an unbounded loop stops the trace."""
+    tx.ctx.loop_iterations += 1
+    if tx.ctx.loop_iterations > config.max_loop_iterations:
+        raise Unsupported(f"a loop ran more than {config.max_loop_iterations} iterations",
+                          BreakReason.UNSUPPORTED_VALUE)
+    tx.jump(inst)
+
+
+@handles("JUMP_BACKWARD_NO_INTERRUPT")
+def jump_backward_no_interrupt(tx, inst):
+    """( -- )"""
+    tx.jump(inst)
+
+
+def _pop_jump(when):
+    def handler(tx, inst):
+        if when(tx, tx.pop()):
+            tx.jump(inst)
+    return handler
+
+
+def _is_none(tx, value):
+    return value.is_constant() and value.as_constant() is None
+
+
+for _name, _test in {
+    "TRUE": lambda tx, v: v.bool(tx), "FALSE": lambda tx, v: not v.bool(tx),
+    "NONE": _is_none, "NOT_NONE": lambda tx, v: not _is_none(tx, v),
+}.items():
+    for _direction in ("FORWARD", "BACKWARD"):
+        _opname = f"POP_JUMP_{_direction}_IF_{_name}"
+        _handler = _pop_jump(_test)
+        _handler.__name__ = _opname.lower()
+        _handler.__doc__ = "(value -- )"
+        handles(_opname)(_handler)
+
+
+@handles("JUMP_IF_TRUE_OR_POP")
+def jump_if_true_or_pop(tx, inst):
+    """(value -- value if jumping)"""
+    if tx.stack[-1].bool(tx):
+        tx.jump(inst)
+    else:
+        tx.pop()
+
+
+@handles("JUMP_IF_FALSE_OR_POP")
+def jump_if_false_or_pop(tx, inst):
+    """(value -- value if jumping)"""
+    if not tx.stack[-1].bool(tx):
+        tx.jump(inst)
+    else:
+        tx.pop()
+
+
+@handles("GET_ITER")
+def get_iter(tx, inst):
+    """(iterable -- iterator)"""
+    tx.push(tx.pop().iter(tx))
+
+
+@handles("FOR_ITER")
+def for_iter(tx, inst):
+    """(iterator -- iterator, next) or (iterator -- ) at the end"""
+    try:
+        tx.push(tx.stack[-1].next(tx))
+    except RaisedByProgram as raised:
+        if not isinstance(raised.exc, StopIteration):
+            raise
+        tx.pop()
+        tx.jump(inst)
+
+
+@handles("RETURN_VALUE")
+def return_value(tx, inst):
+    """(value -- )"""
+    value = tx.pop()
+    if tx.yielded is not None:
+        from compiler.values.iterators import SequenceIteratorValue
+        value = SequenceIteratorValue(tx.yielded)
+    tx.result = value
+
+
+@handles("RETURN_GENERATOR")
+def return_generator(tx, inst):
+    """( -- None): the generator's body runs now, to exhaustion, collecting its yields."""
+    tx.push(ConstantValue(None))
+
+
+@handles("YIELD_VALUE")
+def yield_value(tx, inst):
+    """(value -- None)"""
+    tx.yielded.append(tx.pop())
+    tx.push(ConstantValue(None))

@@ -1,0 +1,101 @@
+"""Raising and handling exceptions, and `with` blocks, through the exception table."""
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.symbolic.registry import handles
+from compiler.values.base import RaisedByProgram
+from compiler.values.constant import ConstantValue
+
+
+def _exception_object(tx, value):
+    from compiler.values.objects import ClassValue, ExceptionValue
+    if isinstance(value, ClassValue) and issubclass(value.cls, BaseException):
+        value = value.call(tx, [], {})
+    if not isinstance(value, ExceptionValue):
+        raise RaisedByProgram(TypeError("exceptions must derive from BaseException"))
+    return value.exc
+
+
+@handles("RAISE_VARARGS")
+def raise_varargs(tx, inst):
+    """([exc[, cause]] -- ): raise"""
+    if inst.arg == 0:
+        if not tx.exc_stack:
+            raise RaisedByProgram(RuntimeError("No active exception to reraise"))
+        raise RaisedByProgram(tx.exc_stack[-1].exc)
+    if inst.arg == 2:
+        tx.pop()  # the cause only decorates the exception
+    raise RaisedByProgram(_exception_object(tx, tx.pop()))
+
+
+@handles("RERAISE")
+def reraise(tx, inst):
+    """(exc -- ): re-raise the handled exception"""
+    exc = tx.pop()
+    if inst.arg:
+        tx.pop()  # lasti
+    raise RaisedByProgram(exc.exc)
+
+
+@handles("PUSH_EXC_INFO")
+def push_exc_info(tx, inst):
+    """(exc -- previous, exc)"""
+    exc = tx.pop()
+    tx.push(tx.exc_stack[-1] if tx.exc_stack else ConstantValue(None))
+    tx.push(exc)
+    tx.exc_stack.append(exc)
+
+
+@handles("POP_EXCEPT")
+def pop_except(tx, inst):
+    """(previous -- )"""
+    tx.pop()
+    if tx.exc_stack:
+        tx.exc_stack.pop()
+
+
+@handles("CHECK_EXC_MATCH")
+def check_exc_match(tx, inst):
+    """(exc, type -- exc, bool)"""
+    kind = tx.pop().as_constant()
+    exc = tx.stack[-1]
+    tx.push(ConstantValue(isinstance(exc.exc, kind)))
+
+
+
+
+@handles("BEFORE_WITH")
+def before_with(tx, inst):
+    """(manager -- exit, enter result)"""
+    from compiler.values.callables import UserMethodValue
+    from compiler.values.objects import ObjectValue, class_attribute
+    from compiler.values.torch_functions import GradModeValue
+    manager = tx.pop()
+    if isinstance(manager, GradModeValue):
+        tx.push(_GradExit(manager))
+        tx.push(manager.enter(tx))
+        return
+    if isinstance(manager, ObjectValue):
+        enter = class_attribute(tx, manager.cls, "__enter__", manager)
+        exit_ = class_attribute(tx, manager.cls, "__exit__", manager)
+        if isinstance(enter, UserMethodValue) and isinstance(exit_, UserMethodValue):
+            tx.push(exit_)
+            tx.push(enter.call(tx, [], {}))
+            return
+    raise Unsupported(f"with-block on {manager}", BreakReason.UNSUPPORTED_VALUE)
+
+
+class _GradExit(ConstantValue):
+    def __init__(self, manager):
+        super().__init__(None)
+        self.manager = manager
+
+    def call(self, tx, args, kwargs):
+        return self.manager.exit(tx)
+
+
+@handles("WITH_EXCEPT_START")
+def with_except_start(tx, inst):
+    """(exit, lasti, previous, exc -- exit, lasti, previous, exc, result)"""
+    exit_, exc = tx.stack[-4], tx.stack[-1]
+    kind = ConstantValue(type(exc.exc))
+    tx.push(exit_.call(tx, [kind, exc, ConstantValue(None)], {}))

@@ -1,0 +1,169 @@
+"""The translator: runs one frame's bytecode over value trackers, one handler per opcode.
+
+The entry frame and every inlined call get their own Translator (stack, locals, cells) over a
+shared TraceContext. A program-level exception is routed through the exception table.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+from typing import Any
+
+from compiler.bytecode.instructions import bytecode_of
+from compiler.config import config
+from compiler.errors import BreakReason, CompilerBug, Unsupported
+from compiler.guards.sources import ConstantSource, GlobalSource, ItemSource
+from compiler.symbolic.context import TraceContext
+from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.callables import CellValue, UserFunctionValue, bind_arguments
+from compiler.values.constant import ConstantValue
+
+
+class NullValue(Value):
+    """The NULL that 3.11 pushes below a callable (PUSH_NULL, LOAD_GLOBAL with bit 0)."""
+
+    def __repr__(self) -> str:
+        return "NULL"
+
+
+NULL = NullValue()
+
+
+class Translator:
+    def __init__(self, ctx: TraceContext, code: types.CodeType, f_globals: dict,
+                 local_values: dict[str, Value], closure: list[CellValue] | None = None,
+                 parent: Translator | None = None, function: UserFunctionValue | None = None):
+        self.ctx = ctx
+        self.code = code
+        self.bytecode = bytecode_of(code)
+        self.f_globals = f_globals
+        self.locals: dict[str, Value] = dict(local_values)
+        self.cells: dict[str, CellValue] = {}
+        for name, cell in zip(code.co_freevars, closure or ()):
+            self.cells[name] = cell
+        self.parent = parent
+        self.function = function
+        self.depth = 0 if parent is None else parent.depth + 1
+        self.stack: list[Value] = []
+        self.ip = 0
+        self.index = 0
+        self.kw_names: tuple[str, ...] = ()
+        self.exc_stack: list[Value] = []
+        self.result: Value | None = None
+        self.yielded: list[Value] | None = (
+            [] if code.co_flags & inspect.CO_GENERATOR else None)
+
+    # -- the loop -----------------------------------------------------------------------------
+    def run(self) -> Value:
+        instructions = self.bytecode.instructions
+        while self.result is None:
+            if self.ip >= len(instructions):
+                raise CompilerBug(f"fell off the end of {self.code.co_name}")
+            self.index = self.ip
+            inst = instructions[self.ip]
+            self.ip += 1
+            handler = HANDLERS.get(inst.opname)
+            try:
+                if handler is None:
+                    reason = UNSUPPORTED_OPCODES.get(inst.opname, "no handler")
+                    raise Unsupported(f"opcode {inst.opname} ({reason})",
+                                      BreakReason.UNSUPPORTED_OPCODE)
+                handler(self, inst)
+            except RaisedByProgram as raised:
+                self.route_exception(raised)
+            except Unsupported as exc:
+                raise exc.located(self.where())
+        return self.result
+
+    def where(self) -> str:
+        line = self.bytecode.line_of(self.index)
+        return f"{self.code.co_filename}:{line}"
+
+    def route_exception(self, raised: RaisedByProgram) -> None:
+        """Jump to the handler of the current instruction, or let the exception leave."""
+        offset = self.bytecode.instructions[self.index].offset
+        entry = self.bytecode.handler_for(offset)
+        if entry is None:
+            raise raised
+        from compiler.values.objects import ExceptionValue
+        del self.stack[entry.depth:]
+        if entry.lasti:
+            self.stack.append(ConstantValue(offset))
+        self.stack.append(ExceptionValue(raised.exc))
+        self.ip = self.bytecode.index(entry.target)
+
+    # -- stack --------------------------------------------------------------------------------
+    def push(self, value: Value) -> None:
+        self.stack.append(value)
+
+    def pop(self) -> Value:
+        return self.stack.pop()
+
+    def popn(self, n: int) -> list[Value]:
+        if n == 0:
+            return []
+        values = self.stack[-n:]
+        del self.stack[-n:]
+        return values
+
+    def jump(self, inst) -> None:
+        self.ip = self.bytecode.index(inst.argval)
+
+    def const(self, value: Any) -> Value:
+        from compiler.values.wrap import wrap_constant
+        return wrap_constant(value)
+
+    # -- globals ------------------------------------------------------------------------------
+    def global_source(self, name: str):
+        if self.f_globals is self.ctx.f_globals:
+            return GlobalSource(name)
+        label = self.ctx.label_for(self.f_globals, "globals")
+        return ItemSource(ConstantSource(label, self.f_globals), name)
+
+    def load_global(self, name: str) -> Value:
+        from compiler.values.wrap import wrap
+        written = self.ctx.side_effects.global_writes.get((id(self.f_globals), name))
+        if written is not None:
+            if written[2] is None:
+                raise RaisedByProgram(NameError(f"name {name!r} is not defined"))
+            return written[2]
+        if name in self.f_globals:
+            return wrap(self.ctx, self.f_globals[name], self.global_source(name))
+        builtins = self.f_globals.get("__builtins__", __builtins__)
+        table = builtins if isinstance(builtins, dict) else builtins.__dict__
+        if name in table:
+            return wrap(self.ctx, table[name], None)
+        raise RaisedByProgram(NameError(f"name {name!r} is not defined"))
+
+    # -- calls --------------------------------------------------------------------------------
+    def call(self, fn: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        return fn.call(self, args, kwargs)
+
+    def inline_call(self, fn: UserFunctionValue, args: list[Value],
+                    kwargs: dict[str, Value]) -> Value:
+        code = fn.code
+        if self.depth >= config.inline_depth:
+            raise Unsupported(f"inlining {fn.name} past depth {config.inline_depth}",
+                              BreakReason.INLINE_LIMIT)
+        if code.co_flags & (inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR |
+                            inspect.CO_ITERABLE_COROUTINE):
+            raise Unsupported(f"calling coroutine {fn.name}", BreakReason.SKIPPED_FRAME)
+        bound = bind_arguments(code, fn.name, fn.defaults(self.ctx), fn.kwdefaults(self.ctx),
+                               args, kwargs)
+        inner = Translator(self.ctx, code, fn.f_globals, bound, fn.closure(self.ctx),
+                           parent=self, function=fn)
+        return inner.run()
+
+    def zero_argument_super(self) -> Value:
+        from compiler.values.objects import SuperValue
+        cell = self.cells.get("__class__")
+        first = self.code.co_varnames[0] if self.code.co_argcount else None
+        if cell is None or first is None:
+            raise RaisedByProgram(RuntimeError("super(): no arguments"))
+        owner = cell.load(self).as_constant()
+        first_value = self.locals.get(first)
+        if first_value is None and first in self.cells:
+            first_value = self.cells[first].load(self)
+        return SuperValue(owner, first_value)

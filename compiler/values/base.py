@@ -1,0 +1,101 @@
+"""The base value tracker and the signals the translator uses for user-visible exceptions.
+
+Hooks are named after CPython slots (`tp_getattr` -> `getattr`, `nb_bool` -> `bool`, ...); the
+default of each says plainly that this value does not support it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import Source
+
+if TYPE_CHECKING:
+    from compiler.symbolic.translator import Translator
+
+
+class RaisedByProgram(Exception):
+    """The traced program raised `exc` (a Python exception object) at trace time.
+
+    The translator routes it to the frame's exception table, as CPython would.
+    """
+
+    def __init__(self, exc: BaseException):
+        super().__init__(repr(exc))
+        self.exc = exc
+
+
+class Value:
+    """What the translator knows about one Python value during tracing."""
+
+    source: Source | None = None
+
+    def __init__(self, source: Source | None = None):
+        self.source = source
+
+    # -- identity and constants -------------------------------------------------------------
+    def python_type(self) -> type:
+        raise Unsupported(f"type of {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def is_constant(self) -> bool:
+        return False
+
+    def as_constant(self) -> Any:
+        raise Unsupported(f"{self} used where a Python constant is needed",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.source or ''})"
+
+    # -- slots --------------------------------------------------------------------------------
+    def call(self, tx: Translator, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        raise Unsupported(f"call of {self}", BreakReason.UNSUPPORTED_CALL)
+
+    def getattr(self, tx: Translator, name: str) -> Value:
+        raise Unsupported(f"attribute {name!r} of {self}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def setattr(self, tx: Translator, name: str, value: Value) -> None:
+        raise Unsupported(f"setting attribute {name!r} of {self}", BreakReason.SIDE_EFFECT)
+
+    def delattr(self, tx: Translator, name: str) -> None:
+        raise Unsupported(f"deleting attribute {name!r} of {self}", BreakReason.SIDE_EFFECT)
+
+    def bool(self, tx: Translator) -> bool:
+        if self.is_constant():
+            return bool(self.as_constant())
+        raise Unsupported(f"truth value of {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def iter(self, tx: Translator) -> Value:
+        raise Unsupported(f"iteration over {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def next(self, tx: Translator) -> Value:
+        raise Unsupported(f"next() of {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def len(self, tx: Translator) -> int:
+        raise Unsupported(f"len() of {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def unpack(self, tx: Translator) -> list[Value]:
+        """The items of an iterable, all at once (UNPACK_SEQUENCE, *args, list(x))."""
+        iterator = self.iter(tx)
+        return iterator.drain(tx)
+
+    def getitem(self, tx: Translator, key: Value) -> Value:
+        raise Unsupported(f"indexing {self}", BreakReason.UNSUPPORTED_VALUE)
+
+    def setitem(self, tx: Translator, key: Value, value: Value) -> None:
+        raise Unsupported(f"item assignment on {self}", BreakReason.SIDE_EFFECT)
+
+    def delitem(self, tx: Translator, key: Value) -> None:
+        raise Unsupported(f"item deletion on {self}", BreakReason.SIDE_EFFECT)
+
+    def contains(self, tx: Translator, item: Value) -> bool:
+        items = self.unpack(tx)
+        from compiler.values.operators import compare
+        return any(compare(tx, "==", candidate, item).bool(tx) for candidate in items)
+
+    def hash_key(self) -> Any:
+        """A hashable stand-in, for dict keys and set members."""
+        if self.is_constant():
+            return self.as_constant()
+        return ("id", id(self))

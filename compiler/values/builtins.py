@@ -1,0 +1,480 @@
+"""Python builtins in a trace: one lookaside table from the real builtin to its handler.
+
+A builtin not in the table is folded on constant arguments when it is pure, and is otherwise
+a graph break naming it.
+"""
+
+from __future__ import annotations
+
+import functools
+import itertools
+import math
+import operator
+from collections.abc import Callable
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
+from compiler.values.iterators import SequenceIteratorValue
+from compiler.values.operators import binary_op, compare, is_same, unary_op
+
+HANDLERS: dict[Any, Callable] = {}
+
+PURE_BUILTINS = {
+    abs, all, any, ascii, bin, bool, chr, complex, divmod, float, format, frozenset, hash, hex,
+    int, len, max, min, oct, ord, pow, range, repr, round, sorted, str, sum, tuple, slice,
+    isinstance, issubclass, callable, list, set, dict, reversed, enumerate, zip,
+}
+PURE_MODULES = (math, operator, itertools, functools)
+
+
+def handles(*fns):
+    def register(handler):
+        for fn in fns:
+            HANDLERS[fn] = handler
+        return handler
+    return register
+
+
+def _const(value: Any) -> Value:
+    from compiler.values.wrap import wrap_constant
+    return wrap_constant(value)
+
+
+def _items(tx, value: Value) -> list[Value]:
+    return value.unpack(tx)
+
+
+class NoOpValue(Value):
+    """`object.__init__` reached through super(): does nothing."""
+
+    def call(self, tx, args, kwargs) -> Value:
+        return ConstantValue(None)
+
+
+class BuiltinValue(Value):
+    def __init__(self, fn: Any, source=None):
+        super().__init__(source)
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        return f"BuiltinValue({getattr(self.fn, '__qualname__', self.fn)})"
+
+    def python_type(self) -> type:
+        return type(self.fn)
+
+    def as_constant(self) -> Any:
+        return self.fn
+
+    def is_constant(self) -> bool:
+        return True
+
+    def hash_key(self) -> Any:
+        return ("builtin", id(self.fn))
+
+    def call(self, tx, args, kwargs) -> Value:
+        return call_builtin(tx, self.fn, args, kwargs)
+
+
+def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    handler = HANDLERS.get(fn) if _hashable(fn) else None
+    if handler is not None:
+        result = handler(tx, *args, **kwargs)
+        if result is not NotImplemented:
+            return result
+    if _is_pure(fn) and all(a.is_constant() for a in args) and all(
+            v.is_constant() for v in kwargs.values()):
+        plain = [a.as_constant() for a in args]
+        named = {k: v.as_constant() for k, v in kwargs.items()}
+        return _const(call_pure(fn, plain, named))
+    name = getattr(fn, "__qualname__", repr(fn))
+    raise Unsupported(f"call of builtin {name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def _hashable(fn) -> bool:
+    try:
+        hash(fn)
+        return True
+    except TypeError:
+        return False
+
+
+def _is_pure(fn) -> bool:
+    if _hashable(fn) and fn in PURE_BUILTINS:
+        return True
+    module = getattr(fn, "__module__", None)
+    return module in ("math", "operator", "_operator", "cmath") or getattr(
+        fn, "__self__", None) in (math, operator)
+
+
+# -- types and attributes --------------------------------------------------------------------
+@handles(len)
+def _len(tx, obj):
+    return _const(obj.len(tx))
+
+
+@handles(isinstance)
+def _isinstance(tx, obj, classes):
+    return ConstantValue(_issubclass_of(obj.python_type(), classes.as_constant()))
+
+
+def _issubclass_of(kind: type, classes) -> bool:
+    import torch
+    if isinstance(classes, tuple):
+        return any(_issubclass_of(kind, c) for c in classes)
+    if classes is torch.Tensor and kind is torch.nn.Parameter:
+        return True
+    return issubclass(kind, classes)
+
+
+@handles(type)
+def _type(tx, obj, *rest):
+    if rest:
+        return NotImplemented
+    from compiler.values.objects import ClassValue
+    return ClassValue(obj.python_type())
+
+
+@handles(getattr)
+def _getattr(tx, obj, name, *default):
+    try:
+        return obj.getattr(tx, name.as_constant())
+    except RaisedByProgram as raised:
+        if default and isinstance(raised.exc, AttributeError):
+            return default[0]
+        raise
+
+
+@handles(hasattr)
+def _hasattr(tx, obj, name):
+    try:
+        obj.getattr(tx, name.as_constant())
+        return ConstantValue(True)
+    except RaisedByProgram as raised:
+        if isinstance(raised.exc, AttributeError):
+            return ConstantValue(False)
+        raise
+
+
+@handles(setattr, object.__setattr__)
+def _setattr(tx, obj, name, value):
+    from compiler.values.objects import ObjectValue
+    if isinstance(obj, ObjectValue):
+        obj.attrs[name.as_constant()] = value
+        if obj.real is not None:
+            tx.ctx.side_effects.write_attribute(obj, name.as_constant(), value)
+    else:
+        obj.setattr(tx, name.as_constant(), value)
+    return ConstantValue(None)
+
+
+@handles(delattr)
+def _delattr(tx, obj, name):
+    obj.delattr(tx, name.as_constant())
+    return ConstantValue(None)
+
+
+@handles(callable)
+def _callable(tx, obj):
+    from compiler.values.callables import UserFunctionValue, UserMethodValue
+    if obj.is_constant() and not isinstance(obj, BuiltinValue):
+        return ConstantValue(callable(obj.as_constant()))
+    return ConstantValue(isinstance(obj, (UserFunctionValue, UserMethodValue, BuiltinValue))
+                         or hasattr(obj, "call") and type(obj).call is not Value.call)
+
+
+@handles(id)
+def _id(tx, obj):
+    raise Unsupported("id() of a traced value", BreakReason.UNSUPPORTED_CALL)
+
+
+@handles(print)
+def _print(tx, *args, **kwargs):
+    raise Unsupported("print() writes to the terminal", BreakReason.SIDE_EFFECT)
+
+
+@handles(super)
+def _super(tx, *args):
+    from compiler.values.objects import SuperValue
+    if args:
+        return SuperValue(args[0].as_constant(), args[1])
+    return tx.zero_argument_super()
+
+
+# -- iteration ---------------------------------------------------------------------------------
+@handles(iter)
+def _iter(tx, obj, *sentinel):
+    if sentinel:
+        return NotImplemented
+    return obj.iter(tx)
+
+
+@handles(next)
+def _next(tx, it, *default):
+    try:
+        return it.next(tx)
+    except RaisedByProgram as raised:
+        if default and isinstance(raised.exc, StopIteration):
+            return default[0]
+        raise
+
+
+@handles(list)
+def _list(tx, *iterable):
+    return ListValue(_items(tx, iterable[0]) if iterable else [])
+
+
+@handles(tuple)
+def _tuple(tx, *iterable):
+    return TupleValue(_items(tx, iterable[0]) if iterable else [])
+
+
+@handles(set, frozenset)
+def _set(tx, *iterable, frozen=False):
+    return SetValue(_items(tx, iterable[0]) if iterable else [])
+
+
+HANDLERS[frozenset] = lambda tx, *it: SetValue(_items(tx, it[0]) if it else [], frozen=True)
+
+
+@handles(dict)
+def _dict(tx, *source, **kwargs):
+    result = DictValue()
+    if source:
+        if isinstance(source[0], DictValue):
+            result.entries.update(source[0].entries)
+        else:
+            for pair in _items(tx, source[0]):
+                key, value = pair.unpack(tx)
+                result.entries[key.hash_key()] = (key, value)
+    for key, value in kwargs.items():
+        result.entries[key] = (ConstantValue(key), value)
+    return result
+
+
+@handles(zip)
+def _zip(tx, *iterables, strict=None):
+    lists = [_items(tx, it) for it in iterables]
+    if strict is not None and strict.as_constant() and len({len(x) for x in lists}) > 1:
+        raise RaisedByProgram(ValueError("zip() arguments have different lengths"))
+    return SequenceIteratorValue([TupleValue(list(group)) for group in zip(*lists)])
+
+
+@handles(enumerate)
+def _enumerate(tx, iterable, start=None):
+    first = start.as_constant() if start is not None else 0
+    return SequenceIteratorValue([TupleValue([ConstantValue(i), v])
+                                  for i, v in enumerate(_items(tx, iterable), first)])
+
+
+@handles(reversed)
+def _reversed(tx, sequence):
+    return SequenceIteratorValue(list(reversed(_items(tx, sequence))))
+
+
+@handles(map)
+def _map(tx, fn, *iterables):
+    lists = [_items(tx, it) for it in iterables]
+    return SequenceIteratorValue([fn.call(tx, list(group), {}) for group in zip(*lists)])
+
+
+@handles(filter)
+def _filter(tx, fn, iterable):
+    items = _items(tx, iterable)
+    if fn.is_constant() and fn.as_constant() is None:
+        return SequenceIteratorValue([i for i in items if i.bool(tx)])
+    return SequenceIteratorValue([i for i in items if fn.call(tx, [i], {}).bool(tx)])
+
+
+@handles(sorted)
+def _sorted(tx, iterable, key=None, reverse=None):
+    result = ListValue(_items(tx, iterable))
+    options = {"reverse": reverse} if reverse is not None else {}
+    if key is not None and not (key.is_constant() and key.as_constant() is None):
+        options["key"] = key
+    result.call_method(tx, "sort", [], options)  # a new list: no side effect
+    return result
+
+
+# -- folds -------------------------------------------------------------------------------------
+@handles(sum)
+def _sum(tx, iterable, start=None):
+    total = start if start is not None else ConstantValue(0)
+    for item in _items(tx, iterable):
+        total = binary_op(tx, "+", total, item)
+    return total
+
+
+@handles(any)
+def _any(tx, iterable):
+    return ConstantValue(any(item.bool(tx) for item in _items(tx, iterable)))
+
+
+@handles(all)
+def _all(tx, iterable):
+    return ConstantValue(all(item.bool(tx) for item in _items(tx, iterable)))
+
+
+def _extreme(tx, symbol, args, key, default):
+    items = _items(tx, args[0]) if len(args) == 1 else list(args)
+    if not items:
+        if default is not None:
+            return default
+        raise RaisedByProgram(ValueError("arg is an empty sequence"))
+    if key is None and all(i.is_constant() for i in items):
+        return None  # fold on the real values
+    best = items[0]
+    best_key = key.call(tx, [best], {}) if key is not None else best
+    for item in items[1:]:
+        item_key = key.call(tx, [item], {}) if key is not None else item
+        if compare(tx, symbol, item_key, best_key).bool(tx):
+            best, best_key = item, item_key
+    return best
+
+
+@handles(max)
+def _max(tx, *args, key=None, default=None):
+    found = _extreme(tx, ">", args, key, default)
+    return NotImplemented if found is None else found
+
+
+@handles(min)
+def _min(tx, *args, key=None, default=None):
+    found = _extreme(tx, "<", args, key, default)
+    return NotImplemented if found is None else found
+
+
+@handles(abs)
+def _abs(tx, value):
+    return unary_op(tx, "abs", value)
+
+
+@handles(round)
+def _round(tx, value, ndigits=None):
+    from compiler.values.tensor import TensorValue
+    if isinstance(value, TensorValue):
+        kwargs = {"decimals": ndigits} if ndigits is not None else {}
+        return value.call_method(tx, "round", [], kwargs)
+    return NotImplemented
+
+
+@handles(pow)
+def _pow(tx, base, exp, *mod):
+    if mod:
+        return NotImplemented
+    return binary_op(tx, "**", base, exp)
+
+
+@handles(divmod)
+def _divmod(tx, a, b):
+    if a.is_constant() and b.is_constant():
+        return NotImplemented
+    return TupleValue([binary_op(tx, "//", a, b), binary_op(tx, "%", a, b)])
+
+
+# -- operator and functools --------------------------------------------------------------------
+def _operator_handler(symbol):
+    return lambda tx, a, b: binary_op(tx, symbol, a, b)
+
+
+for _symbol, (_fn, _, _) in __import__("compiler.values.operators",
+                                        fromlist=["BINARY"]).BINARY.items():
+    HANDLERS[_fn] = _operator_handler(_symbol)
+for _symbol, _fn in __import__("compiler.values.operators", fromlist=["INPLACE"]).INPLACE.items():
+    HANDLERS[_fn] = _operator_handler(_symbol)
+for _symbol, (_fn, _, _) in __import__("compiler.values.operators",
+                                        fromlist=["COMPARE"]).COMPARE.items():
+    HANDLERS[_fn] = (lambda s: lambda tx, a, b: compare(tx, s, a, b))(_symbol)
+HANDLERS[operator.neg] = lambda tx, a: unary_op(tx, "-", a)
+HANDLERS[operator.pos] = lambda tx, a: unary_op(tx, "+", a)
+HANDLERS[operator.invert] = lambda tx, a: unary_op(tx, "~", a)
+HANDLERS[operator.abs] = lambda tx, a: unary_op(tx, "abs", a)
+HANDLERS[operator.getitem] = lambda tx, a, b: a.getitem(tx, b)
+HANDLERS[operator.is_] = lambda tx, a, b: ConstantValue(is_same(a, b))
+HANDLERS[operator.is_not] = lambda tx, a, b: ConstantValue(not is_same(a, b))
+HANDLERS[operator.not_] = lambda tx, a: ConstantValue(not a.bool(tx))
+HANDLERS[operator.truth] = lambda tx, a: ConstantValue(a.bool(tx))
+HANDLERS[operator.contains] = lambda tx, a, b: ConstantValue(a.contains(tx, b))
+
+
+@handles(functools.reduce)
+def _reduce(tx, fn, iterable, *initial):
+    items = _items(tx, iterable)
+    if initial:
+        total = initial[0]
+    elif items:
+        total, items = items[0], items[1:]
+    else:
+        raise RaisedByProgram(TypeError("reduce() of empty iterable with no initial value"))
+    for item in items:
+        total = fn.call(tx, [total, item], {})
+    return total
+
+
+@handles(functools.partial)
+def _partial(tx, fn, *args, **kwargs):
+    from compiler.values.callables import PartialValue
+    return PartialValue(fn, list(args), kwargs)
+
+
+# -- itertools: the real functions rearrange lists of trackers --------------------------------
+def _tuples(iterator) -> SequenceIteratorValue:
+    return SequenceIteratorValue([TupleValue(list(t)) for t in iterator])
+
+
+HANDLERS[itertools.chain] = lambda tx, *its: SequenceIteratorValue(
+    [v for it in its for v in _items(tx, it)])
+HANDLERS[itertools.chain.from_iterable] = lambda tx, it: SequenceIteratorValue(
+    [v for inner in _items(tx, it) for v in _items(tx, inner)])
+HANDLERS[itertools.product] = lambda tx, *its, repeat=None: _tuples(itertools.product(
+    *[_items(tx, it) for it in its], repeat=repeat.as_constant() if repeat else 1))
+HANDLERS[itertools.combinations] = lambda tx, it, r: _tuples(
+    itertools.combinations(_items(tx, it), r.as_constant()))
+HANDLERS[itertools.permutations] = lambda tx, it, r=None: _tuples(
+    itertools.permutations(_items(tx, it), r.as_constant() if r else None))
+HANDLERS[itertools.zip_longest] = lambda tx, *its, fillvalue=None: _tuples(
+    itertools.zip_longest(*[_items(tx, it) for it in its],
+                          fillvalue=fillvalue or ConstantValue(None)))
+HANDLERS[itertools.repeat] = lambda tx, v, n=None: (
+    SequenceIteratorValue([v] * n.as_constant()) if n is not None else _infinite("repeat"))
+
+
+def _infinite(name):
+    raise Unsupported(f"itertools.{name} without a bound", BreakReason.UNSUPPORTED_CALL)
+
+
+@handles(itertools.islice)
+def _islice(tx, iterable, *bounds):
+    plain = [b.as_constant() for b in bounds]
+    if isinstance(iterable, SequenceIteratorValue):
+        items = iterable.drain(tx)
+        taken = list(itertools.islice(items, *plain))
+        stop = slice(*plain).indices(len(items))[1] if plain else len(items)
+        iterable.items, iterable.live, iterable.position = items[stop:], False, 0
+        return SequenceIteratorValue(taken)
+    return SequenceIteratorValue(list(itertools.islice(_items(tx, iterable), *plain)))
+
+
+@handles(itertools.accumulate)
+def _accumulate(tx, iterable, func=None, initial=None):
+    items = _items(tx, iterable)
+    out = [initial] if initial is not None and not (
+        initial.is_constant() and initial.as_constant() is None) else []
+    total = out[0] if out else None
+    for item in items:
+        if total is None:
+            total = item
+        elif func is None:
+            total = binary_op(tx, "+", total, item)
+        else:
+            total = func.call(tx, [total, item], {})
+        out.append(total)
+    return SequenceIteratorValue(out)
+
+
+@handles(itertools.count)
+def _count(tx, *args, **kwargs):
+    raise Unsupported("itertools.count (an infinite iterator)", BreakReason.UNSUPPORTED_CALL)
+

@@ -1,0 +1,263 @@
+"""Callables: user functions (inlined), bound methods, partials, and methods of containers,
+constants and tensors. Builtins live in builtins.py, torch functions in torch_functions.py.
+"""
+
+from __future__ import annotations
+
+import inspect
+import types
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import (
+    AttrSource, CellContentsSource, ConstantSource, DefaultArgSource, ItemSource,
+)
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue, call_pure
+
+
+class CellValue(Value):
+    """A closure cell: traced (made in this trace) or real (existing, replayed on write)."""
+
+    def __init__(self, contents: Value | None = None, real_cell: Any = None, source=None):
+        super().__init__(source)
+        self.contents = contents
+        self.real_cell = real_cell
+        self.loaded = contents is not None
+
+    def load(self, tx) -> Value:
+        if self.contents is None and self.real_cell is not None:
+            try:
+                real = self.real_cell.cell_contents
+            except ValueError:
+                raise RaisedByProgram(NameError("free variable referenced before assignment"))
+            from compiler.values.wrap import wrap
+            self.contents = wrap(tx.ctx, real, self.source)
+        if self.contents is None:
+            raise RaisedByProgram(NameError("free variable referenced before assignment"))
+        return self.contents
+
+    def store(self, tx, value: Value) -> None:
+        self.contents = value
+        if self.real_cell is not None:
+            tx.ctx.side_effects.write_cell(self.real_cell, value)
+
+
+def real_cell_value(ctx, cell: Any) -> CellValue:
+    """One CellValue per real cell in a trace, so writes are seen by every closure sharing it."""
+    remembered = ctx.values_by_id.get(id(cell))
+    if remembered is not None:
+        return remembered[1]
+    label = ctx.label_for(cell, "cell")
+    value = CellValue(real_cell=cell, source=CellContentsSource(ConstantSource(label, cell)))
+    ctx.values_by_id[id(cell)] = (cell, value)
+    return value
+
+
+class UserFunctionValue(Value):
+    """A Python function whose bytecode the translator inlines on call."""
+
+    def __init__(self, fn: types.FunctionType | None, source=None, *, code=None, f_globals=None,
+                 defaults: list[Value] | None = None, kwdefaults: dict[str, Value] | None = None,
+                 closure: list[CellValue] | None = None, name: str | None = None):
+        super().__init__(source)
+        self.fn = fn
+        self.code = code or fn.__code__
+        self.f_globals = f_globals if f_globals is not None else fn.__globals__
+        self._defaults = defaults
+        self._kwdefaults = kwdefaults
+        self._closure = closure
+        self.name = name or (fn.__qualname__ if fn else self.code.co_name)
+
+    def __repr__(self) -> str:
+        return f"UserFunctionValue({self.name})"
+
+    def python_type(self) -> type:
+        return types.FunctionType
+
+    def _fn_source(self, ctx):
+        if self.source is not None:
+            return self.source
+        return ConstantSource(ctx.label_for(self.fn, "fn"), self.fn)
+
+    def defaults(self, ctx) -> list[Value]:
+        if self._defaults is None:
+            from compiler.values.wrap import wrap
+            real = self.fn.__defaults__ or ()
+            src = self._fn_source(ctx)
+            self._defaults = [wrap(ctx, v, DefaultArgSource(src, i)) for i, v in enumerate(real)]
+        return self._defaults
+
+    def kwdefaults(self, ctx) -> dict[str, Value]:
+        if self._kwdefaults is None:
+            from compiler.values.wrap import wrap
+            real = self.fn.__kwdefaults__ or {}
+            src = self._fn_source(ctx)
+            self._kwdefaults = {k: wrap(ctx, v, DefaultArgSource(src, 0, k))
+                                for k, v in real.items()}
+        return self._kwdefaults
+
+    def closure(self, ctx) -> list[CellValue]:
+        if self._closure is None:
+            self._closure = [real_cell_value(ctx, c) for c in (self.fn.__closure__ or ())]
+        return self._closure
+
+    def call(self, tx, args, kwargs) -> Value:
+        return tx.inline_call(self, args, kwargs)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__name__":
+            return ConstantValue(self.code.co_name)
+        if name == "__qualname__":
+            return ConstantValue(self.name)
+        if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
+            from compiler.values.wrap import wrap
+            return wrap(tx.ctx, self.fn.__dict__[name],
+                        AttrSource(self.source, name) if self.source else None)
+        return super().getattr(tx, name)
+
+    def as_constant(self) -> Any:
+        if self.fn is not None:
+            return self.fn
+        return super().as_constant()
+
+
+class UserMethodValue(Value):
+    """A function bound to an object: calling it inlines the function with self first."""
+
+    def __init__(self, function: Value, self_value: Value):
+        super().__init__(None)
+        self.function = function
+        self.self_value = self_value
+
+    def python_type(self) -> type:
+        return types.MethodType
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.function.call(tx, [self.self_value, *args], kwargs)
+
+
+class PartialValue(Value):
+    """functools.partial of a traced callable."""
+
+    def __init__(self, func: Value, args: list[Value], keywords: dict[str, Value], source=None):
+        super().__init__(source)
+        self.func, self.args, self.keywords = func, args, keywords
+
+    @classmethod
+    def from_real(cls, ctx, obj, source) -> PartialValue:
+        from compiler.values.wrap import wrap
+        at = (lambda name: AttrSource(source, name)) if source else (lambda name: None)
+        args = [wrap(ctx, a, ItemSource(at("args"), i) if source else None)
+                for i, a in enumerate(obj.args)]
+        keywords = {k: wrap(ctx, v, ItemSource(at("keywords"), k) if source else None)
+                    for k, v in obj.keywords.items()}
+        return cls(wrap(ctx, obj.func, at("func")), args, keywords, source)
+
+    def python_type(self) -> type:
+        import functools
+        return functools.partial
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.func.call(tx, [*self.args, *args], {**self.keywords, **kwargs})
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "func":
+            return self.func
+        if name == "args":
+            from compiler.values.containers import TupleValue
+            return TupleValue(self.args)
+        return super().getattr(tx, name)
+
+
+class BoundConstantMethodValue(Value):
+    """A pure method of a constant (`"a,b".split`), evaluated at trace time."""
+
+    def __init__(self, obj: Any, name: str):
+        super().__init__(None)
+        self.obj, self.name = obj, name
+
+    def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.wrap import wrap_constant
+        plain = [a.as_constant() for a in args]
+        named = {k: v.as_constant() for k, v in kwargs.items()}
+        if self.name == "join" and isinstance(self.obj, str):
+            plain = [list(args[0].as_constant()) if args[0].is_constant()
+                     else [i.as_constant() for i in args[0].unpack(tx)]]
+        return wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
+
+
+class BoundContainerMethodValue(Value):
+    """`lst.append`, `d.items`, ...: dispatched to the container's call_method."""
+
+    def __init__(self, container: Value, name: str):
+        super().__init__(None)
+        self.container, self.name = container, name
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.container.call_method(tx, self.name, args, kwargs)
+
+
+class TensorMethodValue(Value):
+    def __init__(self, tensor: Value, name: str):
+        super().__init__(None)
+        self.tensor, self.name = tensor, name
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.tensor.call_method(tx, self.name, args, kwargs)
+
+
+def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
+                   kwdefaults: dict[str, Value], args: list[Value],
+                   kwargs: dict[str, Value]) -> dict[str, Value]:
+    """Bind call arguments to a code object's parameters, as CPython does."""
+    from compiler.values.containers import DictValue, TupleValue
+    from compiler.values.wrap import wrap_constant
+    names = code.co_varnames
+    n_pos, n_kwonly = code.co_argcount, code.co_kwonlyargcount
+    has_varargs = bool(code.co_flags & inspect.CO_VARARGS)
+    has_varkw = bool(code.co_flags & inspect.CO_VARKEYWORDS)
+    bound: dict[str, Value] = {}
+    positional = names[:n_pos]
+    for pname, value in zip(positional, args):
+        bound[pname] = value
+    extra = args[n_pos:]
+    if extra and not has_varargs:
+        raise RaisedByProgram(TypeError(f"{name}() takes {n_pos} positional arguments but "
+                                        f"{len(args)} were given"))
+    kwonly = names[n_pos:n_pos + n_kwonly]
+    varkw: dict[str, Value] = {}
+    posonly = names[:code.co_posonlyargcount]
+    for key, value in kwargs.items():
+        if key in bound or (key in positional and key not in posonly and key in bound):
+            raise RaisedByProgram(TypeError(f"{name}() got multiple values for argument {key!r}"))
+        if (key in positional and key not in posonly) or key in kwonly:
+            bound[key] = value
+        elif has_varkw:
+            varkw[key] = value
+        else:
+            raise RaisedByProgram(TypeError(f"{name}() got an unexpected keyword argument {key!r}"))
+    first_default = n_pos - len(defaults)
+    for i, pname in enumerate(positional):
+        if pname not in bound:
+            if i >= first_default:
+                bound[pname] = defaults[i - first_default]
+            else:
+                raise RaisedByProgram(TypeError(f"{name}() missing required argument {pname!r}"))
+    for pname in kwonly:
+        if pname not in bound:
+            if pname not in kwdefaults:
+                raise RaisedByProgram(TypeError(f"{name}() missing keyword argument {pname!r}"))
+            bound[pname] = kwdefaults[pname]
+    index = n_pos + n_kwonly
+    if has_varargs:
+        bound[names[index]] = TupleValue(list(extra))
+        index += 1
+    if has_varkw:
+        bound[names[index]] = DictValue.from_pairs([(wrap_constant(k), v)
+                                                    for k, v in varkw.items()])
+    return bound
+
+
+def unsupported_call(what: str) -> Unsupported:
+    return Unsupported(f"call of {what}", BreakReason.UNSUPPORTED_CALL)

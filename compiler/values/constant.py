@@ -1,0 +1,101 @@
+"""Immutable Python constants: None, bool, int, float, complex, str, bytes, slices, ranges,
+dtypes, devices, and anything else whose value the compiler specialises on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+
+CONSTANT_TYPES = (
+    type(None), bool, int, float, complex, str, bytes, slice, range, type(Ellipsis),
+    type(NotImplemented), torch.dtype, torch.device, torch.layout, torch.memory_format,
+)
+
+# Methods of constants that are pure: evaluated at trace time on the real object.
+PURE_METHODS = {
+    str: {"upper", "lower", "strip", "lstrip", "rstrip", "split", "rsplit", "join", "replace",
+          "startswith", "endswith", "find", "rfind", "index", "count", "format", "title",
+          "capitalize", "isdigit", "isalpha", "isalnum", "isupper", "islower", "isspace",
+          "zfill", "center", "ljust", "rjust", "partition", "rpartition", "casefold",
+          "swapcase", "splitlines", "encode", "removeprefix", "removesuffix", "__len__",
+          "__contains__", "__getitem__", "__add__", "__mul__", "__mod__", "__eq__", "__ne__",
+          "__lt__", "__le__", "__gt__", "__ge__", "__hash__", "isidentifier", "isnumeric",
+          "isdecimal", "expandtabs"},
+    int: {"bit_length", "to_bytes", "conjugate", "__add__", "__sub__", "__mul__",
+          "__floordiv__", "__mod__", "__pow__", "__neg__", "__abs__", "__index__",
+          "__truediv__", "__radd__", "__rmul__", "__rsub__", "__eq__", "__lt__", "__hash__",
+          "__int__", "__float__", "__bool__", "bit_count", "as_integer_ratio"},
+    float: {"is_integer", "as_integer_ratio", "conjugate", "hex", "__add__", "__sub__",
+            "__mul__", "__truediv__", "__neg__", "__abs__", "__eq__", "__lt__", "__int__",
+            "__float__", "__round__", "__floor__", "__ceil__", "__trunc__"},
+    complex: {"conjugate"},
+    bool: {"__and__", "__or__", "__xor__", "__eq__", "__hash__", "__int__", "__bool__"},
+    bytes: {"decode", "hex", "__len__"},
+    range: {"index", "count"},
+    torch.dtype: {"to_real", "to_complex"},
+}
+
+
+def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
+    """Run a pure function on real constants; an exception it raises is the program's."""
+    try:
+        return fn(*args, **kwargs)
+    except Exception as exc:
+        raise RaisedByProgram(exc) from None
+
+
+class ConstantValue(Value):
+    def __init__(self, value: Any, source=None):
+        super().__init__(source)
+        self.value = value
+
+    def __repr__(self) -> str:
+        return f"ConstantValue({self.value!r})"
+
+    def python_type(self) -> type:
+        return type(self.value)
+
+    def is_constant(self) -> bool:
+        return True
+
+    def as_constant(self) -> Any:
+        return self.value
+
+    def bool(self, tx) -> bool:
+        return bool(self.value)
+
+    def len(self, tx) -> int:
+        return call_pure(len, [self.value], {})
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        from compiler.values.wrap import wrap_constant
+        items = call_pure(list, [self.value], {})
+        return SequenceIteratorValue([wrap_constant(i) for i in items])
+
+    def getitem(self, tx, key: Value) -> Value:
+        from compiler.values.wrap import wrap_constant
+        return wrap_constant(call_pure(lambda a, b: a[b], [self.value, key.as_constant()], {}))
+
+    def contains(self, tx, item: Value) -> bool:
+        return call_pure(lambda a, b: b in a, [self.value, item.as_constant()], {})
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import BoundConstantMethodValue
+        from compiler.values.wrap import wrap_constant
+        value = self.value
+        allowed = PURE_METHODS.get(type(value), set())
+        if name in allowed:
+            return BoundConstantMethodValue(value, name)
+        if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float)):
+            if not name.startswith("__"):
+                attribute = getattr(value, name)
+                if not callable(attribute):
+                    return wrap_constant(attribute)
+        raise Unsupported(f"attribute {name!r} of constant {value!r}",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -1,0 +1,67 @@
+"""Calling a class in a trace: builtin types, exceptions, named tuples, torch value types and
+user classes (a new object whose Python `__init__` is inlined).
+"""
+
+from __future__ import annotations
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import Value
+from compiler.values.constant import call_pure
+
+
+def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    from compiler.values.builtins import HANDLERS, call_builtin
+    from compiler.values.containers import NamedTupleValue
+    from compiler.values.objects import ExceptionValue, ObjectValue, class_attribute
+    from compiler.values.wrap import is_namedtuple_class, wrap_constant
+    cls = cls_value.cls
+    if cls in HANDLERS or cls.__module__ == "builtins" and not issubclass(cls, BaseException):
+        return call_builtin(tx, cls, args, kwargs)
+    if issubclass(cls, BaseException):
+        plain = [a.as_constant() for a in args]
+        return ExceptionValue(call_pure(cls, plain, {k: v.as_constant()
+                                                     for k, v in kwargs.items()}))
+    if is_namedtuple_class(cls):
+        return NamedTupleValue(cls, _namedtuple_items(cls, args, kwargs))
+    if cls in (torch.Size, torch.device, torch.dtype):
+        plain = [a.as_constant() for a in args]
+        return wrap_constant(call_pure(cls, plain, {k: v.as_constant()
+                                                    for k, v in kwargs.items()}))
+    if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
+        raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
+                          BreakReason.UNSUPPORTED_CALL)
+    if type(cls) is not type and not _is_plain_metaclass(cls):
+        raise Unsupported(f"class {cls.__qualname__} with metaclass {type(cls).__qualname__}",
+                          BreakReason.UNSUPPORTED_CALL)
+    if cls.__new__ is not object.__new__:
+        raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
+                          BreakReason.UNSUPPORTED_CALL)
+    obj = ObjectValue(cls)
+    init = class_attribute(tx, cls, "__init__", obj)
+    if init is not None:
+        init.call(tx, args, kwargs)
+    elif args or kwargs:
+        from compiler.values.base import RaisedByProgram
+        raise RaisedByProgram(TypeError(f"{cls.__name__}() takes no arguments"))
+    return obj
+
+
+def _is_plain_metaclass(cls: type) -> bool:
+    import abc
+    return type(cls) is abc.ABCMeta
+
+
+def _namedtuple_items(cls, args, kwargs) -> list[Value]:
+    from compiler.values.base import RaisedByProgram
+    from compiler.values.wrap import wrap_constant
+    fields = cls._fields
+    values: dict[str, Value] = dict(zip(fields, args))
+    values.update(kwargs)
+    for name, default in getattr(cls, "_field_defaults", {}).items():
+        values.setdefault(name, wrap_constant(default))
+    missing = [f for f in fields if f not in values]
+    if missing or len(args) > len(fields):
+        raise RaisedByProgram(TypeError(f"{cls.__name__}() missing arguments {missing}"))
+    return [values[f] for f in fields]

@@ -1,0 +1,401 @@
+"""Lists, tuples (named tuples, torch.Size), dicts and sets whose items are value trackers.
+
+A container with a source existed before the frame ran: mutating it is a side effect, recorded
+with the context and replayed on the real object after the graph runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+
+
+def _index(tx, key: Value):
+    if key.is_constant():
+        return key.as_constant()
+    raise Unsupported(f"index {key} that is not a Python constant", BreakReason.DATA_DEPENDENT)
+
+
+class SequenceValue(Value):
+    """Common ground of lists and tuples."""
+
+    mutable = False
+
+    def __init__(self, items: list[Value], source=None):
+        super().__init__(source)
+        self.items = list(items)
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.items!r})"
+
+    def is_constant(self) -> bool:
+        return all(item.is_constant() for item in self.items)
+
+    def as_constant(self) -> Any:
+        return self.python_type()(item.as_constant() for item in self.items)
+
+    def bool(self, tx) -> bool:
+        return bool(self.items)
+
+    def len(self, tx) -> int:
+        return len(self.items)
+
+    def unpack(self, tx) -> list[Value]:
+        return list(self.items)
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self.items if not self.mutable else self, live=self.mutable)
+
+    def getitem(self, tx, key: Value) -> Value:
+        index = _index(tx, key)
+        if isinstance(index, slice):
+            return self.rebuilt(self.items[index])
+        try:
+            return self.items[index]
+        except (IndexError, TypeError) as exc:
+            raise RaisedByProgram(type(exc)(f"{self.python_type().__name__} index out of range"))
+
+    def rebuilt(self, items: list[Value]) -> Value:
+        return type(self)(items)
+
+    def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        from compiler.values.operators import compare
+        from compiler.values.wrap import wrap_constant
+        if name == "index" and not kwargs:
+            for i, item in enumerate(self.items[: len(self.items)]):
+                if compare(tx, "==", item, args[0]).bool(tx):
+                    return wrap_constant(i)
+            raise RaisedByProgram(ValueError("value is not in the sequence"))
+        if name == "count" and not kwargs and len(args) == 1:
+            return wrap_constant(sum(compare(tx, "==", i, args[0]).bool(tx) for i in self.items))
+        raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import BoundContainerMethodValue
+        if name.startswith("__"):
+            raise Unsupported(f"attribute {name} of a {self.python_type().__name__}",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        return BoundContainerMethodValue(self, name)
+
+
+class TupleValue(SequenceValue):
+    def python_type(self) -> type:
+        return tuple
+
+
+class SizeValue(TupleValue):
+    """torch.Size: a tuple of ints, from a tensor's shape."""
+
+    def python_type(self) -> type:
+        return torch.Size
+
+    def rebuilt(self, items):
+        return SizeValue(items) if all(i.is_constant() for i in items) else TupleValue(items)
+
+    def call_method(self, tx, name, args, kwargs):
+        from compiler.values.wrap import wrap_constant
+        if name == "numel" and not args:
+            return wrap_constant(self.as_constant().numel())
+        return super().call_method(tx, name, args, kwargs)
+
+
+class NamedTupleValue(TupleValue):
+    def __init__(self, cls: type, items: list[Value], source=None):
+        super().__init__(items, source)
+        self.cls = cls
+
+    def python_type(self) -> type:
+        return self.cls
+
+    def as_constant(self) -> Any:
+        return self.cls(*(item.as_constant() for item in self.items))
+
+    def rebuilt(self, items):
+        return TupleValue(items)
+
+    def getattr(self, tx, name: str) -> Value:
+        fields = self.cls._fields
+        if name in fields:
+            return self.items[fields.index(name)]
+        from compiler.values.objects import class_attribute
+        found = class_attribute(tx, self.cls, name, self)
+        if found is not None:
+            return found
+        if name in ("_asdict", "_replace"):
+            from compiler.values.callables import BoundContainerMethodValue
+            return BoundContainerMethodValue(self, name)
+        return super().getattr(tx, name)
+
+    def call_method(self, tx, name, args, kwargs):
+        from compiler.values.containers import DictValue
+        if name == "_asdict":
+            return DictValue.from_pairs([(tx.const(f), v) for f, v in zip(self.cls._fields,
+                                                                              self.items)])
+        if name == "_replace":
+            items = list(self.items)
+            for key, value in kwargs.items():
+                items[self.cls._fields.index(key)] = value
+            return NamedTupleValue(self.cls, items)
+        return super().call_method(tx, name, args, kwargs)
+
+
+class ListValue(SequenceValue):
+    mutable = True
+
+    def python_type(self) -> type:
+        return list
+
+    def as_constant(self) -> Any:
+        raise Unsupported("a list used where an immutable constant is needed",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def is_constant(self) -> bool:
+        return False
+
+    def constant_items(self) -> list[Any]:
+        return [item.as_constant() for item in self.items]
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        index = _index(tx, key)
+        tx.ctx.side_effects.mutate(self)
+        if isinstance(index, slice):
+            self.items[index] = value.unpack(tx)
+            return
+        try:
+            self.items[index] = value
+        except IndexError:
+            raise RaisedByProgram(IndexError("list assignment index out of range")) from None
+
+    def delitem(self, tx, key: Value) -> None:
+        tx.ctx.side_effects.mutate(self)
+        try:
+            del self.items[_index(tx, key)]
+        except IndexError:
+            raise RaisedByProgram(IndexError("list assignment index out of range")) from None
+
+    def call_method(self, tx, name, args, kwargs):
+        from compiler.values.wrap import wrap_constant
+        mutating = {"append", "extend", "pop", "insert", "remove", "clear", "reverse", "sort"}
+        if name in mutating:
+            tx.ctx.side_effects.mutate(self)
+        if name == "append":
+            self.items.append(args[0])
+        elif name == "extend":
+            self.items.extend(args[0].unpack(tx))
+        elif name == "pop":
+            index = args[0].as_constant() if args else -1
+            if not self.items:
+                raise RaisedByProgram(IndexError("pop from empty list"))
+            return self.items.pop(index)
+        elif name == "insert":
+            self.items.insert(args[0].as_constant(), args[1])
+        elif name == "remove":
+            position = self.call_method(tx, "index", args, {}).as_constant()
+            del self.items[position]
+        elif name == "clear":
+            self.items.clear()
+        elif name == "reverse":
+            self.items.reverse()
+        elif name == "sort":
+            key = kwargs.get("key")
+            reverse = kwargs.get("reverse", wrap_constant(False)).as_constant()
+            if key is not None:
+                keys = [key.call(tx, [item], {}).as_constant() for item in self.items]
+            else:
+                keys = [item.as_constant() for item in self.items]
+            order = sorted(range(len(self.items)), key=keys.__getitem__, reverse=reverse)
+            self.items[:] = [self.items[i] for i in order]
+        elif name == "copy":
+            return ListValue(list(self.items))
+        else:
+            return super().call_method(tx, name, args, kwargs)
+        return wrap_constant(None)
+
+
+class DictValue(Value):
+    """A dict: keys are tracked by their hash_key, in insertion order."""
+
+    def __init__(self, entries: dict[Any, tuple[Value, Value]] | None = None, source=None,
+                 cls: type = dict):
+        super().__init__(source)
+        self.entries: dict[Any, tuple[Value, Value]] = dict(entries or {})
+        self.cls = cls
+
+    @classmethod
+    def from_pairs(cls, pairs, source=None) -> DictValue:
+        return cls({k.hash_key(): (k, v) for k, v in pairs}, source)
+
+    def __repr__(self) -> str:
+        return f"DictValue({[(k, v) for k, v in self.entries.values()]!r})"
+
+    def python_type(self) -> type:
+        return self.cls
+
+    def bool(self, tx) -> bool:
+        return bool(self.entries)
+
+    def len(self, tx) -> int:
+        return len(self.entries)
+
+    def keys(self) -> list[Value]:
+        return [k for k, _ in self.entries.values()]
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self.keys())
+
+    def contains(self, tx, item: Value) -> bool:
+        return item.hash_key() in self.entries
+
+    def getitem(self, tx, key: Value) -> Value:
+        try:
+            return self.entries[key.hash_key()][1]
+        except KeyError:
+            raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        tx.ctx.side_effects.mutate(self)
+        self.entries[key.hash_key()] = (key, value)
+
+    def delitem(self, tx, key: Value) -> None:
+        tx.ctx.side_effects.mutate(self)
+        if self.entries.pop(key.hash_key(), None) is None:
+            raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods
+        from compiler.values.wrap import wrap_constant
+        none = wrap_constant(None)
+        if name == "keys":
+            return TupleValue(self.keys())
+        if name == "values":
+            return TupleValue([v for _, v in self.entries.values()])
+        if name == "items":
+            return TupleValue([TupleValue([k, v]) for k, v in self.entries.values()])
+        if name == "get":
+            found = self.entries.get(args[0].hash_key())
+            return found[1] if found else (args[1] if len(args) > 1 else none)
+        if name == "copy":
+            return DictValue(dict(self.entries))
+        if name in ("pop", "setdefault", "update", "clear", "popitem"):
+            tx.ctx.side_effects.mutate(self)
+        if name == "pop":
+            found = self.entries.pop(args[0].hash_key(), None)
+            if found is None:
+                if len(args) > 1:
+                    return args[1]
+                raise RaisedByProgram(KeyError(args[0].as_constant()))
+            return found[1]
+        if name == "popitem":
+            if not self.entries:
+                raise RaisedByProgram(KeyError("popitem(): dictionary is empty"))
+            _, (k, v) = self.entries.popitem()
+            return TupleValue([k, v])
+        if name == "setdefault":
+            default = args[1] if len(args) > 1 else none
+            return self.entries.setdefault(args[0].hash_key(), (args[0], default))[1]
+        if name == "update":
+            for other in args:
+                self._update_from(tx, other)
+            for key, value in kwargs.items():
+                self.entries[key] = (wrap_constant(key), value)
+            return none
+        if name == "clear":
+            self.entries.clear()
+            return none
+        raise Unsupported(f"dict.{name}", BreakReason.UNSUPPORTED_CALL)
+
+    def _update_from(self, tx, other: Value) -> None:
+        if isinstance(other, DictValue):
+            self.entries.update(other.entries)
+            return
+        for pair in other.unpack(tx):
+            key, value = pair.unpack(tx)
+            self.entries[key.hash_key()] = (key, value)
+
+    def is_constant(self) -> bool:
+        return False
+
+
+class SetValue(Value):
+    """A set of hashable constants (or of tensors, by identity), in insertion order."""
+
+    def __init__(self, items: list[Value], frozen: bool = False, source=None):
+        super().__init__(source)
+        self.members: dict[Any, Value] = {}
+        self.frozen = frozen
+        for item in items:
+            self.members.setdefault(item.hash_key(), item)
+
+    def python_type(self) -> type:
+        return frozenset if self.frozen else set
+
+    def is_constant(self) -> bool:
+        return all(item.is_constant() for item in self.members.values())
+
+    def as_constant(self) -> Any:
+        return self.python_type()(item.as_constant() for item in self.members.values())
+
+    def ordered(self) -> list[Value]:
+        """Iteration order as CPython's set would give it, for constant members."""
+        if self.is_constant():
+            return [self.members[k] for k in set(self.members)] if self.members else []
+        return list(self.members.values())
+
+    def bool(self, tx) -> bool:
+        return bool(self.members)
+
+    def len(self, tx) -> int:
+        return len(self.members)
+
+    def unpack(self, tx) -> list[Value]:
+        return self.ordered()
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self.ordered())
+
+    def contains(self, tx, item: Value) -> bool:
+        return item.hash_key() in self.members
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs):
+        from compiler.values.wrap import wrap_constant
+        if name in ("add", "discard", "remove", "update", "clear", "pop"):
+            if self.frozen:
+                raise RaisedByProgram(AttributeError(f"'frozenset' object has no attribute {name!r}"))
+            tx.ctx.side_effects.mutate(self)
+        if name == "add":
+            self.members.setdefault(args[0].hash_key(), args[0])
+        elif name == "discard":
+            self.members.pop(args[0].hash_key(), None)
+        elif name == "remove":
+            if self.members.pop(args[0].hash_key(), None) is None:
+                raise RaisedByProgram(KeyError(args[0].as_constant()))
+        elif name == "update":
+            for other in args:
+                for item in other.unpack(tx):
+                    self.members.setdefault(item.hash_key(), item)
+        elif name == "clear":
+            self.members.clear()
+        elif name == "copy":
+            return SetValue(list(self.members.values()), self.frozen)
+        elif self.is_constant() and all(a.is_constant() for a in args):
+            from compiler.values.constant import call_pure
+            from compiler.values.wrap import wrap_constant as wrap
+            real = self.as_constant()
+            return wrap(call_pure(getattr(real, name), [a.as_constant() for a in args], {}))
+        else:
+            raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
+        return wrap_constant(None)

@@ -1,0 +1,43 @@
+"""Iterators over traced values: sequences (live for lists, as CPython's list iterator is)."""
+
+from __future__ import annotations
+
+from compiler.values.base import RaisedByProgram, Value
+
+
+class SequenceIteratorValue(Value):
+    """Iterates a snapshot of values, or a live ListValue (mutations during the loop are seen)."""
+
+    def __init__(self, items, live: bool = False):
+        super().__init__(None)
+        self.items = items
+        self.live = live
+        self.position = 0
+
+    def _current(self) -> list[Value]:
+        return self.items.items if self.live else self.items
+
+    def python_type(self) -> type:
+        return type(iter([]))
+
+    def iter(self, tx) -> Value:
+        return self
+
+    def next(self, tx) -> Value:
+        items = self._current()
+        if self.position >= len(items):
+            raise RaisedByProgram(StopIteration())
+        value = items[self.position]
+        self.position += 1
+        return value
+
+    def drain(self, tx) -> list[Value]:
+        rest = list(self._current()[self.position:])
+        self.position = len(self._current())
+        return rest
+
+    def unpack(self, tx) -> list[Value]:
+        return self.drain(tx)
+
+    def __repr__(self) -> str:
+        return f"SequenceIteratorValue(at {self.position})"

@@ -1,0 +1,159 @@
+"""nn.Module instances: parameters and buffers become graph inputs, `forward` is inlined.
+
+Containers (Sequential, ModuleList, ModuleDict) iterate and index to their children.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import AttrSource, ItemSource
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+
+
+CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "values", "items"}
+
+
+def _has_hooks(module: torch.nn.Module) -> bool:
+    hooks = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks",
+             "_backward_pre_hooks", "_state_dict_hooks")
+    if any(getattr(module, name, None) for name in hooks[:4]):
+        return True
+    from torch.nn.modules import module as module_impl
+    return bool(module_impl._global_forward_hooks or module_impl._global_forward_pre_hooks
+                or module_impl._global_backward_hooks)
+
+
+class NNModuleValue(Value):
+    def __init__(self, module: torch.nn.Module, source=None):
+        super().__init__(source)
+        self.module = module
+        self.real = module
+
+    def __repr__(self) -> str:
+        return f"NNModuleValue({type(self.module).__name__}, {self.source})"
+
+    def python_type(self) -> type:
+        return type(self.module)
+
+    def _child_source(self, name: str):
+        return AttrSource(self.source, name) if self.source is not None else None
+
+    def _wrap(self, tx, obj: Any, source) -> Value:
+        from compiler.values.wrap import wrap
+        return wrap(tx.ctx, obj, source)
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.objects import class_attribute
+        overlay = tx.ctx.module_attribute_writes.get((id(self.module), name))
+        if overlay is not None:
+            return overlay
+        module = self.module
+        for table in ("_parameters", "_buffers", "_modules"):
+            entries = module.__dict__.get(table, {})
+            if name in entries:
+                item = entries[name]
+                if item is None:
+                    return ConstantValue(None)
+                return self._wrap(tx, item, self._child_source(name))
+        if name in module.__dict__:
+            return self._wrap(tx, module.__dict__[name], self._child_source(name))
+        if name in CONTAINER_METHODS and getattr(type(module), name, None) is getattr(
+                torch.nn.ModuleDict if name in ("keys", "values", "items") else torch.nn.Module,
+                name, None):
+            from compiler.values.callables import BoundContainerMethodValue
+            return BoundContainerMethodValue(self, name)
+        found = class_attribute(tx, type(module), name, self)
+        if found is not None:
+            return found
+        raise RaisedByProgram(AttributeError(f"{type(module).__name__!r} object has no "
+                                             f"attribute {name!r}"))
+
+    def setattr(self, tx, name: str, value: Value) -> None:
+        if name in self.module._parameters or name in self.module._modules:
+            raise Unsupported(f"assigning parameter or submodule {name!r} of a module",
+                              BreakReason.SIDE_EFFECT)
+        from compiler.values.tensor import TensorValue
+        if name in self.module._buffers and not isinstance(value, TensorValue):
+            raise Unsupported(f"assigning buffer {name!r}", BreakReason.SIDE_EFFECT)
+        tx.ctx.module_attribute_writes[(id(self.module), name)] = value
+        tx.ctx.side_effects.write_attribute(self, name, value)
+
+    def call(self, tx, args, kwargs) -> Value:
+        if _has_hooks(self.module):
+            raise Unsupported(f"{type(self.module).__name__} with hooks",
+                              BreakReason.UNSUPPORTED_CALL)
+        forward = self.getattr(tx, "forward")
+        return forward.call(tx, args, kwargs)
+
+    def _children(self, tx) -> list[tuple[Any, Value]]:
+        module = self.module
+        if isinstance(module, (torch.nn.Sequential, torch.nn.ModuleList)):
+            return [(i, self._wrap(tx, child, self._item_source(i)))
+                    for i, child in enumerate(module._modules.values())]
+        if isinstance(module, torch.nn.ModuleDict):
+            return [(key, self._wrap(tx, child, self._item_source(key)))
+                    for key, child in module._modules.items()]
+        if isinstance(module, torch.nn.ParameterList):
+            return [(i, self._wrap(tx, p, self._item_source(i))) for i, p in enumerate(module)]
+        raise Unsupported(f"iterating {type(module).__name__}", BreakReason.UNSUPPORTED_VALUE)
+
+    def _item_source(self, key):
+        return ItemSource(self.source, key) if self.source is not None else None
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        if isinstance(self.module, torch.nn.ModuleDict):
+            return SequenceIteratorValue([ConstantValue(k) for k, _ in self._children(tx)])
+        return SequenceIteratorValue([child for _, child in self._children(tx)])
+
+    def len(self, tx) -> int:
+        return len(self.module)
+
+    def getitem(self, tx, key: Value) -> Value:
+        index = key.as_constant()
+        module = self.module
+        if isinstance(module, torch.nn.ModuleDict):
+            return self._wrap(tx, module[index], self._item_source(index))
+        if isinstance(index, slice):
+            raise Unsupported("slicing a module container", BreakReason.UNSUPPORTED_VALUE)
+        children = self._children(tx)
+        try:
+            return children[index][1]
+        except IndexError:
+            raise RaisedByProgram(IndexError(f"index {index} is out of range")) from None
+
+    def contains(self, tx, item: Value) -> bool:
+        return item.as_constant() in self.module._modules
+
+    def call_method(self, tx, name: str, args, kwargs) -> Value:
+        from compiler.values.containers import TupleValue
+        if isinstance(self.module, torch.nn.ModuleDict) and name in ("keys", "values", "items"):
+            children = self._children(tx)
+            if name == "keys":
+                return TupleValue([ConstantValue(k) for k, _ in children])
+            if name == "values":
+                return TupleValue([v for _, v in children])
+            return TupleValue([TupleValue([ConstantValue(k), v]) for k, v in children])
+        if name in ("parameters", "buffers"):
+            named = (self.module.named_parameters() if name == "parameters"
+                     else self.module.named_buffers())
+            return TupleValue([self._wrap(tx, t, self._dotted_source(path)) for path, t in named])
+        if name in ("children", "modules"):
+            items = [c for _, c in self._children_generic(tx)]
+            return TupleValue(([self] if name == "modules" else []) + items)
+        raise Unsupported(f"{type(self.module).__name__}.{name}()", BreakReason.UNSUPPORTED_CALL)
+
+    def _children_generic(self, tx):
+        return [(k, self._wrap(tx, m, self._child_source(k)))
+                for k, m in self.module._modules.items()]
+
+    def _dotted_source(self, path: str):
+        source = self.source
+        for part in path.split("."):
+            source = AttrSource(source, part) if source is not None else None
+        return source

@@ -1,0 +1,225 @@
+"""Python operators on value trackers: binary and in-place ops, comparisons, identity, unary.
+
+Tensors go to the graph; constants are folded with the real operator; containers and user
+objects follow CPython's dunder protocol (left operand, then the reflected one).
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue, call_pure
+
+BINARY = {
+    "+": (operator.add, "__add__", "__radd__"), "-": (operator.sub, "__sub__", "__rsub__"),
+    "*": (operator.mul, "__mul__", "__rmul__"), "/": (operator.truediv, "__truediv__",
+                                                      "__rtruediv__"),
+    "//": (operator.floordiv, "__floordiv__", "__rfloordiv__"),
+    "%": (operator.mod, "__mod__", "__rmod__"), "**": (operator.pow, "__pow__", "__rpow__"),
+    "@": (operator.matmul, "__matmul__", "__rmatmul__"),
+    "&": (operator.and_, "__and__", "__rand__"), "|": (operator.or_, "__or__", "__ror__"),
+    "^": (operator.xor, "__xor__", "__rxor__"), "<<": (operator.lshift, "__lshift__",
+                                                       "__rlshift__"),
+    ">>": (operator.rshift, "__rshift__", "__rrshift__"),
+}
+INPLACE = {
+    "+=": operator.iadd, "-=": operator.isub, "*=": operator.imul, "/=": operator.itruediv,
+    "//=": operator.ifloordiv, "%=": operator.imod, "**=": operator.ipow,
+    "@=": operator.imatmul, "&=": operator.iand, "|=": operator.ior, "^=": operator.ixor,
+    "<<=": operator.ilshift, ">>=": operator.irshift,
+}
+COMPARE = {
+    "<": (operator.lt, "__lt__", "__gt__"), "<=": (operator.le, "__le__", "__ge__"),
+    "==": (operator.eq, "__eq__", "__eq__"), "!=": (operator.ne, "__ne__", "__ne__"),
+    ">": (operator.gt, "__gt__", "__lt__"), ">=": (operator.ge, "__ge__", "__le__"),
+}
+UNARY = {"-": (operator.neg, "__neg__"), "+": (operator.pos, "__pos__"),
+         "~": (operator.invert, "__invert__"), "abs": (operator.abs, "__abs__")}
+
+
+def _is_tensor(value: Value) -> bool:
+    from compiler.values.tensor import TensorValue
+    return isinstance(value, TensorValue)
+
+
+def _dunder(tx, value: Value, name: str) -> Value | None:
+    from compiler.values.objects import ObjectValue, class_attribute
+    if isinstance(value, ObjectValue):
+        return class_attribute(tx, value.cls, name, value)
+    return None
+
+
+def _try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | None:
+    for receiver, hook, other in ((a, name, b), (b, reflected, a)):
+        method = _dunder(tx, receiver, hook)
+        if method is not None:
+            result = method.call(tx, [other], {})
+            if not (result.is_constant() and result.as_constant() is NotImplemented):
+                return result
+    return None
+
+
+def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
+    if symbol in INPLACE:
+        return inplace_op(tx, symbol, a, b)
+    fn, name, reflected = BINARY[symbol]
+    if _is_tensor(a) or _is_tensor(b):
+        return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
+    if a.is_constant() and b.is_constant():
+        from compiler.values.wrap import wrap_constant
+        return wrap_constant(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
+    result = _try_dunders(tx, a, b, name, reflected)
+    if result is not None:
+        return result
+    result = _container_op(tx, symbol, a, b)
+    if result is not None:
+        return result
+    raise Unsupported(f"operator {symbol} on {a} and {b}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
+    from compiler.values.containers import (
+        DictValue, ListValue, SequenceValue, SetValue, TupleValue,
+    )
+    if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
+        if a.python_type() is not b.python_type() and not (
+                issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):
+            raise RaisedByProgram(TypeError(f"can only concatenate {a.python_type().__name__} "
+                                            f"to {a.python_type().__name__}"))
+        kind = ListValue if isinstance(a, ListValue) else TupleValue
+        return kind(a.items + b.items)
+    if symbol == "*" and isinstance(a, SequenceValue) and b.is_constant():
+        kind = ListValue if isinstance(a, ListValue) else TupleValue
+        return kind(a.items * b.as_constant())
+    if symbol == "*" and isinstance(b, SequenceValue) and a.is_constant():
+        return _container_op(tx, symbol, b, a)
+    if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
+        return DictValue({**a.entries, **b.entries})
+    if isinstance(a, SetValue) and isinstance(b, SetValue) and symbol in "|&-^":
+        keys_a, keys_b = set(a.members), set(b.members)
+        keep = {"|": keys_a | keys_b, "&": keys_a & keys_b, "-": keys_a - keys_b,
+                "^": keys_a ^ keys_b}[symbol]
+        merged = {**b.members, **a.members}
+        return SetValue([merged[k] for k in list(a.members) + list(b.members)
+                         if k in keep], frozen=a.frozen)
+    return None
+
+
+def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
+    from compiler.values.containers import DictValue, ListValue, SetValue
+    plain = symbol[:-1]
+    if _is_tensor(a):
+        return tx.ctx.tensor_op("call_function", INPLACE[symbol], [a, b], {},
+                                f"operator {symbol}")
+    if isinstance(a, ListValue) and symbol == "+=":
+        a.call_method(tx, "extend", [b], {})
+        return a
+    if isinstance(a, ListValue) and symbol == "*=":
+        tx.ctx.side_effects.mutate(a)
+        a.items = a.items * b.as_constant()
+        return a
+    if isinstance(a, DictValue) and symbol == "|=":
+        a.call_method(tx, "update", [b], {})
+        return a
+    if isinstance(a, SetValue) and symbol in ("|=", "&=", "-=", "^="):
+        result = binary_op(tx, plain, a, b)
+        tx.ctx.side_effects.mutate(a)
+        a.members = result.members
+        return a
+    _, name, _ = BINARY[plain]
+    method = _dunder(tx, a, "__i" + name[2:])
+    if method is not None:
+        return method.call(tx, [b], {})
+    return binary_op(tx, plain, a, b)
+
+
+def compare(tx, symbol: str, a: Value, b: Value) -> Value:
+    fn, name, reflected = COMPARE[symbol]
+    if _is_tensor(a) or _is_tensor(b):
+        return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"comparison {symbol}")
+    if a.is_constant() and b.is_constant():
+        return ConstantValue(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
+    result = _try_dunders(tx, a, b, name, reflected)
+    if result is not None:
+        return result
+    return ConstantValue(_structural_compare(tx, symbol, a, b))
+
+
+def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
+    from compiler.values.containers import DictValue, SequenceValue, SetValue
+    if symbol in ("==", "!="):
+        equal = _equal(tx, a, b)
+        return equal if symbol == "==" else not equal
+    if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
+        for x, y in zip(a.items, b.items):
+            if not _equal(tx, x, y):
+                return compare(tx, symbol, x, y).bool(tx)
+        return COMPARE[symbol][0](len(a.items), len(b.items))
+    if isinstance(a, SetValue) and isinstance(b, SetValue):
+        return COMPARE[symbol][0](set(a.members), set(b.members))
+    if isinstance(a, DictValue) or isinstance(b, DictValue):
+        raise RaisedByProgram(TypeError(f"'{symbol}' not supported between dicts"))
+    raise Unsupported(f"comparison {symbol} of {a} and {b}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _equal(tx, a: Value, b: Value) -> bool:
+    from compiler.values.containers import DictValue, SequenceValue, SetValue
+    if a is b:
+        return True
+    if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
+        if issubclass(a.python_type(), list) != issubclass(b.python_type(), list):
+            return False
+        return len(a.items) == len(b.items) and all(
+            _equal(tx, x, y) for x, y in zip(a.items, b.items))
+    if isinstance(a, DictValue) and isinstance(b, DictValue):
+        return a.entries.keys() == b.entries.keys() and all(
+            _equal(tx, a.entries[k][1], b.entries[k][1]) for k in a.entries)
+    if isinstance(a, SetValue) and isinstance(b, SetValue):
+        return set(a.members) == set(b.members)
+    if a.is_constant() and b.is_constant():
+        return a.as_constant() == b.as_constant()
+    if _is_tensor(a) or _is_tensor(b):
+        return compare(tx, "==", a, b).bool(tx)
+    result = _try_dunders(tx, a, b, "__eq__", "__eq__")
+    if result is not None:
+        return result.bool(tx)
+    return is_same(a, b)
+
+
+_UNKNOWN = object()
+
+
+def is_same(a: Value, b: Value) -> bool:
+    """`a is b`, for trackers: the same tracker, or trackers of the same real object."""
+    if a is b:
+        return True
+    real_a, real_b = _real_object(a), _real_object(b)
+    if real_a is _UNKNOWN or real_b is _UNKNOWN:
+        return False
+    return real_a is real_b
+
+
+def _real_object(value: Value) -> Any:
+    if isinstance(value, ConstantValue):
+        return value.value
+    for attr in ("real", "fn", "cls", "module"):
+        obj = getattr(value, attr, None)
+        if obj is not None:
+            return obj
+    return _UNKNOWN
+
+
+def unary_op(tx, symbol: str, a: Value) -> Value:
+    fn, name = UNARY[symbol]
+    if _is_tensor(a):
+        return tx.ctx.tensor_op("call_function", fn, [a], {}, f"unary {symbol}")
+    if a.is_constant():
+        from compiler.values.wrap import wrap_constant
+        return wrap_constant(call_pure(fn, [a.as_constant()], {}))
+    method = _dunder(tx, a, name)
+    if method is not None:
+        return method.call(tx, [], {})
+    raise Unsupported(f"unary {symbol} on {a}", BreakReason.UNSUPPORTED_VALUE)

@@ -1,0 +1,120 @@
+"""Tensors during tracing: an FX node plus its fake-tensor example value.
+
+Metadata (shape, dtype, device, ...) is read from the fake tensor and is a Python constant:
+tensor inputs are guarded on all of it. Anything that needs real data is a graph break.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import torch
+import torch.fx as fx
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+
+# Attributes whose value is metadata: Python constants read off the fake tensor.
+METADATA_ATTRIBUTES = {
+    "dtype", "device", "layout", "requires_grad", "ndim", "is_cuda", "is_sparse",
+    "is_quantized", "is_meta", "is_leaf", "is_mkldnn", "is_complex_dtype", "itemsize", "nbytes",
+}
+# Methods that return metadata.
+METADATA_METHODS = {
+    "size", "dim", "ndimension", "numel", "nelement", "stride", "is_contiguous",
+    "is_floating_point", "is_complex", "element_size", "get_device", "storage_offset",
+    "is_signed", "type", "__len__", "is_inference",
+}
+# Tensor-valued attributes: recorded as getattr nodes.
+TENSOR_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
+DATA_METHODS = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__", "__index__",
+                "data_ptr", "untyped_storage", "storage", "__array__", "__format__"}
+SIDE_EFFECT_METHODS = {"backward", "requires_grad_", "retain_grad", "register_hook",
+                       "share_memory_", "pin_memory", "record_stream", "set_", "resize_",
+                       "resize_as_", "detach_"}
+
+
+class TensorValue(Value):
+    def __init__(self, node: fx.Node, example: torch.Tensor, source=None,
+                 real_type: type = torch.Tensor):
+        super().__init__(source)
+        self.node = node
+        self.example = example
+        self.real_type = real_type
+
+    def __repr__(self) -> str:
+        return f"TensorValue({self.node.name}{', ' + str(self.source) if self.source else ''})"
+
+    def python_type(self) -> type:
+        return self.real_type
+
+    def is_input(self) -> bool:
+        return self.node.op == "placeholder"
+
+    def bool(self, tx) -> bool:
+        raise Unsupported("truth value of a tensor (control flow on tensor data)",
+                          BreakReason.DATA_DEPENDENT)
+
+    def len(self, tx) -> int:
+        if self.example.dim() == 0:
+            raise RaisedByProgram(TypeError("len() of a 0-d tensor"))
+        return self.example.shape[0]
+
+    def unpack(self, tx) -> list[Value]:
+        n = self.len(tx)
+        return [self.getitem(tx, tx.const(i)) for i in range(n)]
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self.unpack(tx))
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import TensorMethodValue
+        from compiler.values.wrap import wrap_constant
+        if name == "shape":
+            from compiler.values.containers import SizeValue
+            return SizeValue([wrap_constant(d) for d in self.example.shape])
+        if name in METADATA_ATTRIBUTES:
+            return wrap_constant(getattr(self.example, name))
+        if name in TENSOR_ATTRIBUTES:
+            return tx.ctx.tensor_op("call_function", getattr, [self, wrap_constant(name)], {},
+                                    f"Tensor.{name}")
+        if name in ("grad", "data", "grad_fn", "_base", "names"):
+            raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+        attribute = getattr(torch.Tensor, name, None)
+        if attribute is None:
+            raise RaisedByProgram(AttributeError(f"'Tensor' object has no attribute {name!r}"))
+        if callable(attribute):
+            return TensorMethodValue(self, name)
+        raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        from compiler.values.wrap import wrap_constant
+        if name in DATA_METHODS:
+            raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
+        if name in SIDE_EFFECT_METHODS:
+            raise Unsupported(f"Tensor.{name}()", BreakReason.SIDE_EFFECT)
+        if name in METADATA_METHODS:
+            plain = [a.as_constant() for a in args]
+            named = {k: v.as_constant() for k, v in kwargs.items()}
+            try:
+                result = getattr(self.example, name)(*plain, **named)
+            except Exception as exc:
+                raise RaisedByProgram(exc) from None
+            if isinstance(result, torch.Size):
+                from compiler.values.containers import SizeValue
+                return SizeValue([wrap_constant(d) for d in result])
+            return wrap_constant(result)
+        return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
+
+    def getitem(self, tx, key: Value) -> Value:
+        return tx.ctx.tensor_op("call_function", operator.getitem, [self, key], {},
+                                "tensor indexing")
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        tx.ctx.tensor_op("call_function", operator.setitem, [self, key, value], {},
+                         "tensor item assignment")
+
+    def hash_key(self) -> Any:
+        return ("tensor", id(self))

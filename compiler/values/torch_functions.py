@@ -1,0 +1,165 @@
+"""torch functions: recorded in the graph as call_function nodes, except runtime queries
+(answered at trace time and guarded) and grad-mode context managers.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.values.base import Value
+from compiler.values.constant import ConstantValue
+
+# Python-level torch code that is inlined rather than recorded: module forwards and helpers.
+INLINED_MODULE_PREFIXES = ("torch.nn.modules.",)
+LEAF_MODULE_PREFIXES = ("torch", "torch.nn.functional", "torch.functional", "torch._tensor",
+                        "torch.special", "torch.linalg", "torch.fft", "torch._refs",
+                        "torch.nn.init")
+NEVER_LEAF_PREFIXES = ("torch._dynamo", "torch.compiler", "torch.jit", "torch.autograd.grad",
+                       "torch.fx", "torch._C._dynamo", "torch.utils")
+
+UNSUPPORTED = {
+    torch.manual_seed: "torch.manual_seed changes the global RNG state",
+    torch.seed: "torch.seed changes the global RNG state",
+    torch.set_default_dtype: "torch.set_default_dtype changes global state",
+    torch.set_grad_enabled: None,  # handled as a context manager or call below
+    torch.Generator: "torch.Generator objects",
+    torch.autograd.grad: "torch.autograd.grad",
+}
+
+
+def is_torch_leaf(obj: Any) -> bool:
+    module = getattr(obj, "__module__", None) or ""
+    if isinstance(obj, type) and not isinstance(obj, type(torch.Tensor)):
+        return False
+    if isinstance(obj, type):
+        return False
+    if module.startswith(INLINED_MODULE_PREFIXES) or module.startswith(NEVER_LEAF_PREFIXES):
+        return False
+    if isinstance(obj, (types.MethodDescriptorType, types.WrapperDescriptorType)):
+        return getattr(obj, "__objclass__", None) in (torch._C.TensorBase, torch.Tensor)
+    if module == "torch" or module.startswith(tuple(p + "." for p in LEAF_MODULE_PREFIXES)):
+        return True
+    return module in LEAF_MODULE_PREFIXES
+
+
+def _runtime_query(tx, fn) -> Value | None:
+    if fn is torch.is_grad_enabled:
+        return ConstantValue(torch.is_grad_enabled())  # guarded by the GRAD_MODE guard
+    if fn is torch.get_default_dtype:
+        return ConstantValue(torch.get_default_dtype())
+    if fn is torch.compiler.is_compiling or fn is torch.compiler.is_dynamo_compiling:
+        return ConstantValue(True)
+    if fn is torch.jit.is_scripting or fn is torch.jit.is_tracing:
+        return ConstantValue(False)
+    if fn is torch.is_inference_mode_enabled:
+        return ConstantValue(torch.is_inference_mode_enabled())
+    return None
+
+
+class TorchFunctionValue(Value):
+    def __init__(self, fn: Any, source=None):
+        super().__init__(source)
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        return f"TorchFunctionValue({getattr(self.fn, '__name__', self.fn)})"
+
+    def python_type(self) -> type:
+        return type(self.fn)
+
+    def as_constant(self) -> Any:
+        return self.fn
+
+    def is_constant(self) -> bool:
+        return False
+
+    def call(self, tx, args, kwargs) -> Value:
+        fn = self.fn
+        answer = _runtime_query(tx, fn)
+        if answer is not None:
+            return answer
+        if fn in (torch.no_grad, torch.enable_grad):
+            return GradModeValue(fn is torch.enable_grad)
+        if fn is torch.set_grad_enabled:
+            return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
+        reason = UNSUPPORTED.get(fn) if _hashable(fn) else None
+        if reason:
+            raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)
+        if isinstance(fn, (types.MethodDescriptorType, types.WrapperDescriptorType)):
+            name = fn.__name__
+            return args[0].call_method(tx, name, list(args[1:]), kwargs) \
+                if hasattr(args[0], "call_method") else _bad(name)
+        return tx.ctx.tensor_op("call_function", fn, list(args), kwargs,
+                                f"torch.{getattr(fn, '__name__', fn)}")
+
+
+def _hashable(fn) -> bool:
+    try:
+        hash(fn)
+        return True
+    except TypeError:
+        return False
+
+
+def _bad(name: str):
+    raise Unsupported(f"Tensor.{name} on a non-tensor", BreakReason.UNSUPPORTED_CALL)
+
+
+class GradModeValue(Value):
+    """`torch.no_grad()` / `torch.enable_grad()` / `torch.set_grad_enabled(b)` in a trace.
+
+    Entering records `torch._C._set_grad_enabled` in the graph and sets the mode for the rest
+    of tracing, so fake tensors get requires_grad right; leaving restores it.
+    """
+
+    def __init__(self, enabled: bool, applies_now: bool = False, tx=None):
+        super().__init__(None)
+        self.enabled = enabled
+        self.previous: bool | None = None
+        if applies_now:  # set_grad_enabled(b) takes effect on call, like the real one
+            self.enter(tx)
+
+    def python_type(self) -> type:
+        return torch.autograd.grad_mode.set_grad_enabled
+
+    def enter(self, tx) -> Value:
+        self.previous = torch.is_grad_enabled()
+        _set_grad(tx, self.enabled)
+        return ConstantValue(None)
+
+    def exit(self, tx) -> Value:
+        _set_grad(tx, self.previous)
+        return ConstantValue(None)
+
+    def call(self, tx, args, kwargs) -> Value:
+        if len(args) == 1 and not kwargs:  # used as a decorator: @torch.no_grad()
+            from compiler.values.callables import UserFunctionValue
+            inner = args[0]
+            if isinstance(inner, UserFunctionValue):
+                return GradModeFunctionValue(inner, self.enabled)
+        raise Unsupported("calling a grad-mode object", BreakReason.UNSUPPORTED_CALL)
+
+
+class GradModeFunctionValue(Value):
+    def __init__(self, inner: Value, enabled: bool):
+        super().__init__(None)
+        self.inner, self.enabled = inner, enabled
+
+    def call(self, tx, args, kwargs) -> Value:
+        mode = GradModeValue(self.enabled)
+        mode.enter(tx)
+        try:
+            return self.inner.call(tx, args, kwargs)
+        finally:
+            mode.exit(tx)
+
+
+def _set_grad(tx, enabled: bool) -> None:
+    torch._C._set_grad_enabled(enabled)
+    tx.ctx.graph.graph.call_function(torch._C._set_grad_enabled, (enabled,))
+    tx.ctx.guard(None, GuardKind.GRAD_MODE, enabled)

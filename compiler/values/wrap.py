@@ -1,0 +1,211 @@
+"""The one place where a real Python object becomes a value tracker, installing its guards.
+
+`wrap(ctx, obj, source)` starts from an exact-type table; `wrap_constant` wraps values computed
+during tracing (no source, so no guards); `wrap_op_result` wraps what a graph op returned.
+"""
+
+from __future__ import annotations
+
+import functools
+import types
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind, TensorSpec
+from compiler.guards.sources import AttrSource, ItemSource, Source
+from compiler.values.base import Value
+from compiler.values.constant import CONSTANT_TYPES, ConstantValue
+from compiler.values.containers import (
+    DictValue, ListValue, NamedTupleValue, SetValue, SizeValue, TupleValue,
+)
+
+
+def is_namedtuple_class(cls: type) -> bool:
+    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def is_structseq_class(cls: type) -> bool:
+    return (isinstance(cls, type) and issubclass(cls, tuple)
+            and cls.__module__ == "torch.return_types")
+
+
+def wrap_constant(value: Any) -> Value:
+    """Wrap a value computed at trace time; containers are rebuilt as trackers."""
+    kind = type(value)
+    if kind in CONSTANT_TYPES:
+        return ConstantValue(value)
+    if kind is tuple:
+        return TupleValue([wrap_constant(v) for v in value])
+    if kind is torch.Size:
+        return SizeValue([wrap_constant(v) for v in value])
+    if kind is list:
+        return ListValue([wrap_constant(v) for v in value])
+    if kind is dict:
+        return DictValue.from_pairs([(wrap_constant(k), wrap_constant(v))
+                                     for k, v in value.items()])
+    if kind in (set, frozenset):
+        return SetValue([wrap_constant(v) for v in value], frozen=kind is frozenset)
+    if is_namedtuple_class(kind):
+        return NamedTupleValue(kind, [wrap_constant(v) for v in value])
+    if isinstance(value, torch.Tensor):
+        raise Unsupported("a tensor created outside the graph", BreakReason.UNSUPPORTED_VALUE)
+    return wrap_object(None, value, None)
+
+
+def wrap(ctx, obj: Any, source: Source | None) -> Value:
+    """Wrap a real object reached through `source`, guarding what the trace relies on."""
+    kind = type(obj)
+    if kind in CONSTANT_TYPES:
+        if kind in (torch.dtype, torch.device, torch.layout, torch.memory_format):
+            ctx.guard(source, GuardKind.ID if kind is torch.dtype else GuardKind.EQUALS, obj)
+        else:
+            ctx.guard(source, GuardKind.EQUALS, obj)
+        return ConstantValue(obj, source)
+    remembered = ctx.values_by_id.get(id(obj)) if ctx is not None else None
+    if remembered is not None and remembered[0] is obj:
+        value = remembered[1]
+        if source is not None and value.source is not None and source != value.source:
+            ctx.guard(source, GuardKind.SAME_OBJECT, value.source)
+        return value
+    value = _wrap_new(ctx, obj, source)
+    if ctx is not None and not isinstance(value, ConstantValue):
+        ctx.values_by_id[id(obj)] = (obj, value)
+    return value
+
+
+def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
+    kind = type(obj)
+    if kind in (torch.Tensor, torch.nn.Parameter):
+        return _wrap_tensor(ctx, obj, source)
+    if isinstance(obj, torch.Tensor):
+        raise Unsupported(f"tensor subclass {kind.__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+    if kind is torch.Size:
+        ctx.guard(source, GuardKind.EQUALS, obj)
+        return SizeValue([ConstantValue(v) for v in obj], source)
+    if kind is tuple or is_namedtuple_class(kind) or is_structseq_class(kind):
+        ctx.guard(source, GuardKind.TYPE, kind)
+        ctx.guard(source, GuardKind.LENGTH, len(obj))
+        items = [wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)]
+        if kind is tuple:
+            return TupleValue(items, source)
+        return NamedTupleValue(kind, items, source)
+    if kind is list:
+        ctx.guard(source, GuardKind.TYPE, kind)
+        ctx.guard(source, GuardKind.LENGTH, len(obj))
+        return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
+    if kind is dict:
+        return _wrap_dict(ctx, obj, source)
+    if kind in (set, frozenset):
+        ctx.guard(source, GuardKind.TYPE, kind)
+        ctx.guard(source, GuardKind.EQUALS, obj) if kind is frozenset else None
+        if kind is set:
+            ctx.guard(source, GuardKind.EQUALS, frozenset(obj))
+        return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
+    return wrap_object(ctx, obj, source)
+
+
+def _item(source: Source | None, key: Any) -> Source | None:
+    return ItemSource(source, key) if source is not None else None
+
+
+def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
+    from compiler.values.tensor import TensorValue
+    if source is None:
+        raise Unsupported("a tensor with no known source", BreakReason.UNSUPPORTED_VALUE)
+    ctx.guard(source, GuardKind.TENSOR, TensorSpec.of(obj))
+    node, fake = ctx.graph.add_input(source, obj)
+    value = TensorValue(node, fake, source, real_type=type(obj))
+    ctx.register_tensor(fake, value)
+    if source.is_local():
+        for other in ctx.local_tensor_values:
+            ctx.guard(source, GuardKind.DISTINCT, other.source)
+        ctx.local_tensor_values.append(value)
+    return value
+
+
+def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
+    ctx.guard(source, GuardKind.TYPE, dict)
+    ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
+    pairs = []
+    for key, item in obj.items():
+        if type(key) not in CONSTANT_TYPES:
+            raise Unsupported(f"dict key of type {type(key).__qualname__}",
+                              BreakReason.UNSUPPORTED_VALUE)
+        pairs.append((ConstantValue(key), wrap(ctx, item, _item(source, key))))
+    return DictValue.from_pairs(pairs, source)
+
+
+def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
+    """Functions, classes, modules and user objects."""
+    from compiler.values import callables, modules, objects
+    from compiler.values.torch_functions import is_torch_leaf, TorchFunctionValue
+    if ctx is not None and source is not None:
+        guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
+        ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
+    if isinstance(obj, types.FunctionType):
+        if is_torch_leaf(obj):
+            return TorchFunctionValue(obj, source)
+        return callables.UserFunctionValue(obj, source)
+    if isinstance(obj, (types.BuiltinFunctionType, types.MethodDescriptorType,
+                        types.WrapperDescriptorType, types.BuiltinMethodType,
+                        types.MethodWrapperType, torch._C._VariableFunctionsClass)):
+        if is_torch_leaf(obj):
+            return TorchFunctionValue(obj, source)
+        return callables.BuiltinValue(obj, source)
+    if isinstance(obj, types.MethodType):
+        self_value = wrap(ctx, obj.__self__, AttrSource(source, "__self__") if source else None)
+        return callables.UserMethodValue(wrap_object(ctx, obj.__func__, None), self_value)
+    if isinstance(obj, types.ModuleType):
+        return objects.PythonModuleValue(obj, source)
+    if isinstance(obj, functools.partial):
+        return callables.PartialValue.from_real(ctx, obj, source)
+    if isinstance(obj, torch.nn.Module):
+        return modules.NNModuleValue(obj, source)
+    if isinstance(obj, type):
+        return objects.ClassValue(obj, source)
+    if is_torch_leaf(obj):
+        return TorchFunctionValue(obj, source)
+    if _is_plain_instance(obj):
+        return objects.UserObjectValue(obj, source)
+    raise Unsupported(f"value of type {type(obj).__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _is_plain_instance(obj: Any) -> bool:
+    """An instance of a user-defined Python class (not a function, module, type or builtin)."""
+    kind = type(obj)
+    if isinstance(obj, (type, types.ModuleType, types.FunctionType, types.MethodType,
+                        torch.nn.Module, functools.partial, torch.Tensor)):
+        return False
+    if kind.__module__ in ("builtins",) or kind.__module__.startswith("torch"):
+        return False
+    return hasattr(obj, "__dict__") or hasattr(kind, "__slots__")
+
+
+def wrap_op_result(ctx, node, result: Any, keep_node: bool) -> Value:
+    """Wrap what a graph op returned: tensors, sequences of tensors, or metadata constants."""
+    from compiler.values.tensor import TensorValue
+    if isinstance(result, torch.Tensor):
+        existing = ctx.existing_tensor(result)
+        if existing is not None:
+            return existing  # an in-place op returns its receiver
+        value = TensorValue(node, result)
+        ctx.register_tensor(result, value)
+        return value
+    if isinstance(result, (tuple, list)) and any(isinstance(r, torch.Tensor) for r in result):
+        items = []
+        for i, item in enumerate(result):
+            if isinstance(item, torch.Tensor):
+                items.append(wrap_op_result(ctx, ctx.graph.getitem(node, i, item), item, False))
+            else:
+                items.append(wrap_constant(item))
+        kind = type(result)
+        if kind is list:
+            return ListValue(items)
+        if is_structseq_class(kind) or is_namedtuple_class(kind):
+            return NamedTupleValue(kind, items)
+        return TupleValue(items)
+    if not keep_node:
+        ctx.graph.discard(node)
+    return wrap_constant(result)
