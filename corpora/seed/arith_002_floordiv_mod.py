@@ -12,12 +12,10 @@ def program(a, b):
 
 def calls():
     g = torch.Generator().manual_seed(1)
-    yield (
-        (torch.randint(-20, 20, (10, 10), generator=g), torch.randint(1, 6, (10, 10), generator=g)),
-        {},
-    )
-    yield (
-        (torch.randint(-20, 20, (10, 10), generator=g), torch.randint(1, 6, (10, 10), generator=g)),
-        {},
-    )
+
+    def ints(lo, hi):
+        return torch.randint(lo, hi, (10, 10), generator=g)
+
+    yield (ints(-20, 20), ints(1, 6)), {}
+    yield (ints(-20, 20), ints(1, 6)), {}
     yield (torch.randn(10, 10, generator=g) * 10, torch.rand(10, 10, generator=g) + 1), {}

@@ -12,10 +12,5 @@ def calls():
     g = torch.Generator().manual_seed(8)
     yield (torch.randint(0, 10, (10, 10), generator=g), torch.randn(10, 10, generator=g)), {}
     yield (torch.randint(0, 10, (10, 10), generator=g), torch.randn(10, 10, generator=g)), {}
-    yield (
-        (
-            torch.randint(0, 10, (10, 10), generator=g, dtype=torch.int32),
-            torch.randn(10, 10, generator=g).half(),
-        ),
-        {},
-    )
+    i32 = torch.randint(0, 10, (10, 10), generator=g, dtype=torch.int32)
+    yield (i32, torch.randn(10, 10, generator=g).half()), {}

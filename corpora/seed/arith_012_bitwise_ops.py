@@ -10,27 +10,10 @@ def program(a, b, s):
 
 def calls():
     g = torch.Generator().manual_seed(11)
-    yield (
-        (
-            torch.randint(0, 64, (10, 10), generator=g),
-            torch.randint(0, 64, (10, 10), generator=g),
-            1,
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randint(0, 64, (10, 10), generator=g),
-            torch.randint(0, 64, (10, 10), generator=g),
-            2,
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randint(0, 64, (4,), generator=g, dtype=torch.int32),
-            torch.randint(0, 64, (4,), generator=g, dtype=torch.int32),
-            1,
-        ),
-        {},
-    )
+
+    def ints(*shape, dtype=torch.int64):
+        return torch.randint(0, 64, shape, generator=g, dtype=dtype)
+
+    yield (ints(10, 10), ints(10, 10), 1), {}
+    yield (ints(10, 10), ints(10, 10), 2), {}
+    yield (ints(4, dtype=torch.int32), ints(4, dtype=torch.int32), 1), {}

@@ -10,27 +10,10 @@ def program(m, row, col):
 
 def calls():
     g = torch.Generator().manual_seed(14)
-    yield (
-        (
-            torch.randn(10, 10, generator=g),
-            torch.randn(10, generator=g),
-            torch.randn(10, 1, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(10, 10, generator=g),
-            torch.randn(10, generator=g),
-            torch.randn(10, 1, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(4, 7, generator=g),
-            torch.randn(1, 7, generator=g),
-            torch.randn(4, 1, generator=g),
-        ),
-        {},
-    )
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield (randn(10, 10), randn(10), randn(10, 1)), {}
+    yield (randn(10, 10), randn(10), randn(10, 1)), {}
+    yield (randn(4, 7), randn(1, 7), randn(4, 1)), {}

@@ -26,20 +26,10 @@ def program(x, w, b):
 
 def calls():
     g = torch.Generator().manual_seed(103)
-    yield (
-        (
-            torch.randn(4, 3, generator=g),
-            torch.randn(3, 5, generator=g),
-            torch.randn(5, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(4, 3, generator=g),
-            torch.randn(3, 5, generator=g),
-            torch.randn(5, generator=g),
-        ),
-        {},
-    )
-    yield (torch.randn(2, 3, generator=g), torch.randn(3, 5, generator=g), 1.0), {}
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield (randn(4, 3), randn(3, 5), randn(5)), {}
+    yield (randn(4, 3), randn(3, 5), randn(5)), {}
+    yield (randn(2, 3), randn(3, 5), 1.0), {}

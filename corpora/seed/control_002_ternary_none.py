@@ -11,8 +11,6 @@ def program(x, mask=None):
 def calls():
     g = torch.Generator().manual_seed(201)
     yield (torch.randn(10, 10, generator=g),), {}
-    yield (
-        (torch.randn(10, 10, generator=g),),
-        {"mask": (torch.rand(10, 10, generator=g) > 0.5).float()},
-    )
+    mask = (torch.rand(10, 10, generator=g) > 0.5).float()
+    yield (torch.randn(10, 10, generator=g),), {"mask": mask}
     yield (torch.randn(10, generator=g),), {}

@@ -23,27 +23,10 @@ def program(x, w, b):
 
 def calls():
     g = torch.Generator().manual_seed(110)
-    yield (
-        (
-            torch.randn(4, 3, generator=g),
-            torch.randn(3, 2, generator=g),
-            torch.randn(2, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(4, 3, generator=g),
-            torch.randn(3, 2, generator=g),
-            torch.randn(2, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(6, 3, generator=g),
-            torch.randn(3, 2, generator=g),
-            torch.randn(2, generator=g),
-        ),
-        {},
-    )
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield (randn(4, 3), randn(3, 2), randn(2)), {}
+    yield (randn(4, 3), randn(3, 2), randn(2)), {}
+    yield (randn(6, 3), randn(3, 2), randn(2)), {}

@@ -10,15 +10,10 @@ def program(inputs):
 
 def calls():
     g = torch.Generator().manual_seed(62)
-    yield ({"a": torch.randn(4, 4, generator=g), "b": torch.randn(4, 4, generator=g)},), {}
-    yield ({"a": torch.randn(4, 4, generator=g), "b": torch.randn(4, 4, generator=g)},), {}
-    yield (
-        (
-            {
-                "a": torch.randn(4, 4, generator=g),
-                "bias": torch.randn(4, 4, generator=g),
-                "c": torch.randn(4, 4, generator=g),
-            },
-        ),
-        {},
-    )
+
+    def tensors(*names):
+        return {name: torch.randn(4, 4, generator=g) for name in names}
+
+    yield (tensors("a", "b"),), {}
+    yield (tensors("a", "b"),), {}
+    yield (tensors("a", "bias", "c"),), {}

@@ -12,30 +12,10 @@ def program(x, w, b, use_bias):
 
 def calls():
     g = torch.Generator().manual_seed(262)
-    yield (
-        (
-            torch.randn(4, 6, generator=g),
-            torch.randn(6, 6, generator=g),
-            torch.randn(6, generator=g),
-            True,
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(4, 6, generator=g),
-            torch.randn(6, 6, generator=g),
-            torch.randn(6, generator=g),
-            True,
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(4, 6, generator=g),
-            torch.randn(6, 6, generator=g),
-            torch.randn(6, generator=g),
-            False,
-        ),
-        {},
-    )
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield (randn(4, 6), randn(6, 6), randn(6), True), {}
+    yield (randn(4, 6), randn(6, 6), randn(6), True), {}
+    yield (randn(4, 6), randn(6, 6), randn(6), False), {}

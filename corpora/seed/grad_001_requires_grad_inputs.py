@@ -1,4 +1,4 @@
-"""requires_grad inputs: outputs carry grad_fn and torch.autograd.grad runs inside the program.
+"""torch.autograd.grad runs inside the program when the weight requires grad.
 features: requires_grad, reductions"""
 
 import torch
@@ -7,11 +7,10 @@ import torch
 def program(x, w):
     y = (x @ w).tanh()
     loss = y.pow(2).sum()
-    (gw,) = (
-        torch.autograd.grad(loss, w, retain_graph=False)
-        if w.requires_grad
-        else (torch.zeros_like(w),)
-    )
+    if w.requires_grad:
+        (gw,) = torch.autograd.grad(loss, w)
+    else:
+        gw = torch.zeros_like(w)
     return y, gw
 
 

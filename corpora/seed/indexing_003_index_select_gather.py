@@ -9,27 +9,10 @@ def program(x, cols, rows):
 
 def calls():
     g = torch.Generator().manual_seed(186)
-    yield (
-        (
-            torch.randn(5, 6, generator=g),
-            torch.tensor([0, 2, 4]),
-            torch.randint(0, 5, (3, 6), generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(5, 6, generator=g),
-            torch.tensor([5, 1, 1]),
-            torch.randint(0, 5, (3, 6), generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(5, 6, generator=g),
-            torch.tensor([3]),
-            torch.randint(0, 5, (1, 2), generator=g),
-        ),
-        {},
-    )
+
+    def rows(*shape):
+        return torch.randint(0, 5, shape, generator=g)
+
+    yield (torch.randn(5, 6, generator=g), torch.tensor([0, 2, 4]), rows(3, 6)), {}
+    yield (torch.randn(5, 6, generator=g), torch.tensor([5, 1, 1]), rows(3, 6)), {}
+    yield (torch.randn(5, 6, generator=g), torch.tensor([3]), rows(1, 2)), {}

@@ -7,9 +7,7 @@ import torch
 def program(x, idx, vals):
     out = torch.zeros_like(x)
     out.index_put_((idx,), vals)
-    sc = torch.zeros(x.shape[0], x.shape[0]).scatter(
-        1, idx[:, None].expand(-1, 1) % x.shape[0], 1.0
-    )
+    sc = torch.zeros(idx.shape[0], x.shape[0]).scatter(1, idx[:, None], 1.0)
     return out, sc
 
 

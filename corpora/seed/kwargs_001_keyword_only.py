@@ -12,13 +12,11 @@ def program(x, *, alpha=1.0, mode="add", other=None):
 
 def calls():
     g = torch.Generator().manual_seed(50)
-    yield (torch.randn(10, 10, generator=g),), {}
-    yield (torch.randn(10, 10, generator=g),), {"alpha": 0.5}
-    yield (
-        (torch.randn(10, 10, generator=g),),
-        {"mode": "mul", "other": torch.randn(10, 10, generator=g)},
-    )
-    yield (
-        (torch.randn(10, 10, generator=g),),
-        {"other": torch.randn(10, 10, generator=g), "mode": "add"},
-    )
+
+    def randn():
+        return torch.randn(10, 10, generator=g)
+
+    yield (randn(),), {}
+    yield (randn(),), {"alpha": 0.5}
+    yield (randn(),), {"mode": "mul", "other": randn()}
+    yield (randn(),), {"other": randn(), "mode": "add"}

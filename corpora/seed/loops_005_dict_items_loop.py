@@ -17,16 +17,10 @@ def program(params, weight_decay):
 
 def calls():
     g = torch.Generator().manual_seed(207)
-    yield ({"w": torch.randn(4, 4, generator=g), "bias": torch.randn(4, generator=g)}, 0.1), {}
-    yield ({"w": torch.randn(4, 4, generator=g), "bias": torch.randn(4, generator=g)}, 0.1), {}
-    yield (
-        (
-            {
-                "a.w": torch.randn(2, generator=g),
-                "b.w": torch.randn(3, generator=g),
-                "b.bias": torch.randn(3, generator=g),
-            },
-            0.01,
-        ),
-        {},
-    )
+
+    def params(**shapes):
+        return {name: torch.randn(*shape, generator=g) for name, shape in shapes.items()}
+
+    yield (params(w=(4, 4), bias=(4,)), 0.1), {}
+    yield (params(w=(4, 4), bias=(4,)), 0.1), {}
+    yield ({"a.w": torch.randn(2, generator=g), **params(b_w=(3,), b_bias=(3,))}, 0.01), {}

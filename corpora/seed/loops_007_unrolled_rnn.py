@@ -14,27 +14,10 @@ def program(x, w_ih, w_hh):
 
 def calls():
     g = torch.Generator().manual_seed(209)
-    yield (
-        (
-            torch.randn(3, 2, 4, generator=g),
-            torch.randn(5, 4, generator=g),
-            torch.randn(5, 5, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(3, 2, 4, generator=g),
-            torch.randn(5, 4, generator=g),
-            torch.randn(5, 5, generator=g),
-        ),
-        {},
-    )
-    yield (
-        (
-            torch.randn(5, 2, 4, generator=g),
-            torch.randn(5, 4, generator=g),
-            torch.randn(5, 5, generator=g),
-        ),
-        {},
-    )
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield (randn(3, 2, 4), randn(5, 4), randn(5, 5)), {}
+    yield (randn(3, 2, 4), randn(5, 4), randn(5, 5)), {}
+    yield (randn(5, 2, 4), randn(5, 4), randn(5, 5)), {}

@@ -13,27 +13,10 @@ def program(params, grads, lr):
 
 def calls():
     g = torch.Generator().manual_seed(231)
-    yield (
-        (
-            [torch.randn(3, generator=g) for _ in range(3)],
-            [torch.randn(3, generator=g) for _ in range(3)],
-            0.1,
-        ),
-        {},
-    )
-    yield (
-        (
-            [torch.randn(3, generator=g) for _ in range(3)],
-            [torch.randn(3, generator=g) for _ in range(3)],
-            0.1,
-        ),
-        {},
-    )
-    yield (
-        (
-            [torch.randn(3, generator=g) for _ in range(2)],
-            [torch.randn(3, generator=g) for _ in range(2)],
-            0.5,
-        ),
-        {},
-    )
+
+    def tensors(n):
+        return [torch.randn(3, generator=g) for _ in range(n)]
+
+    yield (tensors(3), tensors(3), 0.1), {}
+    yield (tensors(3), tensors(3), 0.1), {}
+    yield (tensors(2), tensors(2), 0.5), {}

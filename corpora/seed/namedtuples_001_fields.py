@@ -15,15 +15,10 @@ def program(batch):
 
 def calls():
     g = torch.Generator().manual_seed(106)
-    yield (Batch(torch.randn(10, 10, generator=g), torch.randn(10, 10, generator=g), 1.0),), {}
-    yield (Batch(torch.randn(10, 10, generator=g), torch.randn(10, 10, generator=g), 1.0),), {}
-    yield (
-        (
-            Batch(
-                torch.randn(10, 10, generator=g),
-                torch.randn(10, 10, generator=g),
-                torch.rand(10, 10, generator=g),
-            ),
-        ),
-        {},
-    )
+
+    def randn():
+        return torch.randn(10, 10, generator=g)
+
+    yield (Batch(randn(), randn(), 1.0),), {}
+    yield (Batch(randn(), randn(), 1.0),), {}
+    yield (Batch(randn(), randn(), torch.rand(10, 10, generator=g)),), {}

@@ -14,33 +14,10 @@ def program(pack):
 
 def calls():
     g = torch.Generator().manual_seed(128)
-    yield (
-        (
-            (
-                torch.randn(3, 3, generator=g),
-                torch.randn(3, 3, generator=g),
-                torch.randn(3, 3, generator=g),
-            ),
-        ),
-        {},
-    )
-    yield (
-        (
-            (
-                torch.randn(3, 3, generator=g),
-                torch.randn(3, 3, generator=g),
-                torch.randn(3, 3, generator=g),
-            ),
-        ),
-        {},
-    )
-    yield (
-        (
-            (
-                torch.randn(3, 3, generator=g),
-                torch.randn(2, 5, generator=g),
-                torch.randn(3, 3, generator=g),
-            ),
-        ),
-        {},
-    )
+
+    def randn(*shape):
+        return torch.randn(*shape, generator=g)
+
+    yield ((randn(3, 3), randn(3, 3), randn(3, 3)),), {}
+    yield ((randn(3, 3), randn(3, 3), randn(3, 3)),), {}
+    yield ((randn(3, 3), randn(2, 5), randn(3, 3)),), {}

@@ -10,39 +10,12 @@ def program(packed):
 
 def calls():
     g = torch.Generator().manual_seed(82)
-    yield (
-        (
-            (
-                (
-                    torch.randn(4, 3, generator=g),
-                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
-                ),
-                2.0,
-            ),
-        ),
-        {},
-    )
-    yield (
-        (
-            (
-                (
-                    torch.randn(4, 3, generator=g),
-                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
-                ),
-                2.0,
-            ),
-        ),
-        {},
-    )
-    yield (
-        (
-            (
-                (
-                    torch.randn(4, 3, generator=g),
-                    (torch.randn(3, 2, generator=g), torch.randn(2, generator=g)),
-                ),
-                0.5,
-            ),
-        ),
-        {},
-    )
+
+    def packed(scale):
+        x = torch.randn(4, 3, generator=g)
+        w, b = torch.randn(3, 2, generator=g), torch.randn(2, generator=g)
+        return ((x, (w, b)), scale)
+
+    yield (packed(2.0),), {}
+    yield (packed(2.0),), {}
+    yield (packed(0.5),), {}

@@ -14,12 +14,10 @@ def program(pairs):
 
 def calls():
     g = torch.Generator().manual_seed(86)
-    yield (
-        ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],),
-        {},
-    )
-    yield (
-        ([(torch.randn(4, generator=g), (2.0, 1.0)), (torch.randn(4, generator=g), (0.5, 0.0))],),
-        {},
-    )
-    yield ([(torch.randn(4, generator=g), (1.0, -1.0))],), {}
+
+    def pairs(*params):
+        return [(torch.randn(4, generator=g), p) for p in params]
+
+    yield (pairs((2.0, 1.0), (0.5, 0.0)),), {}
+    yield (pairs((2.0, 1.0), (0.5, 0.0)),), {}
+    yield (pairs((1.0, -1.0)),), {}
