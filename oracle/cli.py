@@ -42,16 +42,17 @@ def build_parser() -> argparse.ArgumentParser:
     explain = commands.add_parser("explain", help="print compiler.explain for each call")
     explain.add_argument("file", metavar="FILE")
     for name in NOT_BUILT:
-        later = commands.add_parser(name, help="not built yet")
-        later.add_argument("rest", nargs=argparse.REMAINDER)
+        commands.add_parser(name, help="not built yet")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        args, extra = build_parser().parse_known_args(argv)
         if args.command in NOT_BUILT:
             raise UsageError(f"`parity {args.command}` is not built yet")
+        if extra:
+            raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
         if args.command == "explain":
             return explain_command(args.file)
         return run_command(args)
