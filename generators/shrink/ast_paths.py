@@ -87,17 +87,25 @@ def enclosing_scope(tree: ast.AST, path: Path) -> ast.AST:
     return scope
 
 
-def scope_reads(tree: ast.Module, scope: ast.AST) -> Callable[[str], int]:
-    """How often a name bound in `scope` is read: within the function, or anywhere in the
+class ScopeReads:
+    """How often a name bound in a scope is read: within the function, or anywhere in the
     module for module-level names and names the function declares global or nonlocal."""
-    module_reads = loaded_names(tree)
-    if scope is tree:
-        return lambda name: module_reads.get(name, 0)
-    local_reads = loaded_names(scope)
-    shared = {
-        name
-        for node in ast.walk(scope)
-        if isinstance(node, ast.Global | ast.Nonlocal)
-        for name in node.names
-    }
-    return lambda name: (module_reads if name in shared else local_reads).get(name, 0)
+
+    def __init__(self, tree: ast.Module):
+        self.tree = tree
+        self.module = loaded_names(tree)
+        self.scopes: dict[int, tuple[dict[str, int], set[str]]] = {}
+
+    def counter(self, scope: ast.AST) -> Callable[[str], int]:
+        if scope is self.tree:
+            return lambda name: self.module.get(name, 0)
+        if id(scope) not in self.scopes:
+            shared = {
+                name
+                for node in ast.walk(scope)
+                if isinstance(node, ast.Global | ast.Nonlocal)
+                for name in node.names
+            }
+            self.scopes[id(scope)] = (loaded_names(scope), shared)
+        local, shared = self.scopes[id(scope)]
+        return lambda name: (self.module if name in shared else local).get(name, 0)

@@ -153,7 +153,7 @@ class Reduction:
         try:
             if not candidate.edit(tree):
                 return None
-            source = ast.unparse(tree)
+            source = ast.unparse(ast.fix_missing_locations(tree))
         except (SyntaxError, ValueError, TypeError, AttributeError, IndexError):
             return None
         if source == self.current:

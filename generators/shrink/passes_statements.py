@@ -10,11 +10,11 @@ from collections.abc import Callable, Iterator
 
 from generators.shrink.ast_paths import (
     Path,
+    ScopeReads,
     enclosing_scope,
     loaded_names,
     replace,
     resolve,
-    scope_reads,
     set_body,
     statement_lists,
     walk,
@@ -61,10 +61,11 @@ def alias_used(alias: ast.alias, reads: Callable[[str], int]) -> bool:
 def dead_statements(tree: ast.Module) -> list[tuple[Path, str, int]]:
     """(owner path, field, index) of each dead statement, outermost first."""
     found = []
+    scopes = ScopeReads(tree)
     for owner_path, field, statements in statement_lists(tree):
         if isinstance(resolve(tree, owner_path), ast.ClassDef):
             continue  # methods and class attributes are read as attributes, not names
-        reads = scope_reads(tree, enclosing_scope(tree, owner_path))
+        reads = scopes.counter(enclosing_scope(tree, owner_path))
         for index, statement in enumerate(statements):
             if is_dead(statement, reads, module_level=owner_path == ()):
                 found.append((owner_path, field, index))
@@ -185,9 +186,10 @@ def single_use_assignments(tree: ast.Module) -> list[tuple[Path, str, int]]:
     """Assignments `name = expr` whose name is read exactly once in its scope and assigned
     nowhere else there, with the read later in the same statement list."""
     found = []
+    scopes = ScopeReads(tree)
     for owner_path, field, statements in statement_lists(tree):
         scope = enclosing_scope(tree, owner_path)
-        reads = scope_reads(tree, scope)
+        reads = scopes.counter(scope)
         stores = stored_names(scope)
         for index, statement in enumerate(statements):
             if not (isinstance(statement, ast.Assign) and len(statement.targets) == 1):
