@@ -14,6 +14,11 @@ def resume(tx, inst):
     """( -- )"""
 
 
+@handles("EXTENDED_ARG")
+def extended_arg(tx, inst):
+    """( -- ): dis has already folded it into the next instruction's argument."""
+
+
 @handles("PRECALL")
 def precall(tx, inst):
     """( -- ): 3.11 specialisation hook; CALL does the work."""

@@ -52,5 +52,4 @@ UNSUPPORTED_OPCODES = {
     "MATCH_SEQUENCE": "match statements",
     "GET_LEN": "match statements",
     "CACHE": "inline cache entries are skipped by dis, never executed",
-    "EXTENDED_ARG": "folded into the next instruction's argument by dis",
 }

@@ -324,7 +324,8 @@ def _extreme(tx, symbol, args, key, default):
             return default
         raise RaisedByProgram(ValueError("arg is an empty sequence"))
     if key is None and all(i.is_constant() for i in items):
-        return None  # fold on the real values
+        fn = max if symbol == ">" else min
+        return _const(call_pure(fn, [[i.as_constant() for i in items]], {}))
     best = items[0]
     best_key = key.call(tx, [best], {}) if key is not None else best
     for item in items[1:]:
@@ -397,6 +398,15 @@ HANDLERS[operator.is_not] = lambda tx, a, b: ConstantValue(not is_same(a, b))
 HANDLERS[operator.not_] = lambda tx, a: ConstantValue(not a.bool(tx))
 HANDLERS[operator.truth] = lambda tx, a: ConstantValue(a.bool(tx))
 HANDLERS[operator.contains] = lambda tx, a, b: ConstantValue(a.contains(tx, b))
+
+
+@handles(tuple.__new__)
+def _tuple_new(tx, cls, *iterable):
+    from compiler.values.containers import NamedTupleValue
+    items = _items(tx, iterable[0]) if iterable else []
+    if cls.as_constant() is tuple:
+        return TupleValue(items)
+    return NamedTupleValue(cls.as_constant(), items)
 
 
 @handles(functools.reduce)

@@ -179,11 +179,11 @@ class BoundConstantMethodValue(Value):
 
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.wrap import wrap_constant
-        plain = [a.as_constant() for a in args]
+        if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
+            plain = [[i.as_constant() for i in args[0].unpack(tx)]]
+        else:
+            plain = [a.as_constant() for a in args]
         named = {k: v.as_constant() for k, v in kwargs.items()}
-        if self.name == "join" and isinstance(self.obj, str):
-            plain = [list(args[0].as_constant()) if args[0].is_constant()
-                     else [i.as_constant() for i in args[0].unpack(tx)]]
         return wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
 
 

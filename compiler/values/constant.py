@@ -14,6 +14,7 @@ from compiler.values.base import RaisedByProgram, Value
 CONSTANT_TYPES = (
     type(None), bool, int, float, complex, str, bytes, slice, range, type(Ellipsis),
     type(NotImplemented), torch.dtype, torch.device, torch.layout, torch.memory_format,
+    torch.finfo, torch.iinfo,
 )
 
 # Methods of constants that are pure: evaluated at trace time on the real object.
@@ -92,7 +93,8 @@ class ConstantValue(Value):
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)
-        if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float)):
+        if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
+                              torch.finfo, torch.iinfo)):
             if not name.startswith("__"):
                 attribute = getattr(value, name)
                 if not callable(attribute):

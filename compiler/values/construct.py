@@ -25,7 +25,12 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
                                                      for k, v in kwargs.items()}))
     if is_namedtuple_class(cls):
         return NamedTupleValue(cls, _namedtuple_items(cls, args, kwargs))
-    if cls in (torch.Size, torch.device, torch.dtype):
+    if cls in (torch.no_grad, torch.enable_grad, torch.set_grad_enabled):
+        from compiler.values.torch_functions import GradModeValue
+        if cls is torch.set_grad_enabled:
+            return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
+        return GradModeValue(cls is torch.enable_grad)
+    if cls in (torch.Size, torch.device, torch.dtype, torch.finfo, torch.iinfo):
         plain = [a.as_constant() for a in args]
         return wrap_constant(call_pure(cls, plain, {k: v.as_constant()
                                                     for k, v in kwargs.items()}))

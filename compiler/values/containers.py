@@ -119,7 +119,7 @@ class NamedTupleValue(TupleValue):
         return TupleValue(items)
 
     def getattr(self, tx, name: str) -> Value:
-        fields = self.cls._fields
+        fields = getattr(self.cls, "_fields", None) or self.cls.__match_args__
         if name in fields:
             return self.items[fields.index(name)]
         from compiler.values.objects import class_attribute

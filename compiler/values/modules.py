@@ -15,7 +15,8 @@ from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
 
-CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "values", "items"}
+CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "values", "items",
+                     "named_parameters", "named_buffers", "named_children"}
 
 
 def _has_hooks(module: torch.nn.Module) -> bool:
@@ -143,6 +144,15 @@ class NNModuleValue(Value):
             named = (self.module.named_parameters() if name == "parameters"
                      else self.module.named_buffers())
             return TupleValue([self._wrap(tx, t, self._dotted_source(path)) for path, t in named])
+        if name in ("named_parameters", "named_buffers"):
+            named = (self.module.named_parameters() if name == "named_parameters"
+                     else self.module.named_buffers())
+            return TupleValue([TupleValue([ConstantValue(path),
+                                           self._wrap(tx, t, self._dotted_source(path))])
+                               for path, t in named])
+        if name == "named_children":
+            return TupleValue([TupleValue([ConstantValue(k), v])
+                               for k, v in self._children_generic(tx)])
         if name in ("children", "modules"):
             items = [c for _, c in self._children_generic(tx)]
             return TupleValue(([self] if name == "modules" else []) + items)

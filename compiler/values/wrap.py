@@ -99,9 +99,7 @@ def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
         return _wrap_dict(ctx, obj, source)
     if kind in (set, frozenset):
         ctx.guard(source, GuardKind.TYPE, kind)
-        ctx.guard(source, GuardKind.EQUALS, obj) if kind is frozenset else None
-        if kind is set:
-            ctx.guard(source, GuardKind.EQUALS, frozenset(obj))
+        ctx.guard(source, GuardKind.EQUALS, kind(obj))
         return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
     return wrap_object(ctx, obj, source)
 
@@ -153,7 +151,8 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
                         types.MethodWrapperType, torch._C._VariableFunctionsClass)):
         if is_torch_leaf(obj):
             return TorchFunctionValue(obj, source)
-        return callables.BuiltinValue(obj, source)
+        from compiler.values.builtins import BuiltinValue
+        return BuiltinValue(obj, source)
     if isinstance(obj, types.MethodType):
         self_value = wrap(ctx, obj.__self__, AttrSource(source, "__self__") if source else None)
         return callables.UserMethodValue(wrap_object(ctx, obj.__func__, None), self_value)
