@@ -1,0 +1,53 @@
+"""Feature flags: the Python and PyTorch constructs a campaign can switch on and off.
+
+Each flag is drawn as a boolean, so a failing program shrinks towards every feature off.
+"""
+
+from __future__ import annotations
+
+from hypothesis import strategies as st
+from hypothesis.errors import InvalidArgument
+
+# Constructs of the program body (see constructs_*.py).
+BODY_FEATURES = (
+    "scalar_arith", "shape_arith",
+    "if_python", "if_shape", "if_tensor",
+    "for_range", "for_list", "for_tensor", "while_loop",
+    "containers", "comprehensions", "unpacking",
+    "helper_functions", "closures", "lambdas", "default_kwargs", "star_args",
+    "globals_read", "globals_write",
+    "nn_module", "user_classes",
+    "mutate_inputs", "shared_code_closures", "exceptions", "raises", "data_dependent",
+)
+# Inputs (see inputs.py).
+INPUT_FEATURES = (
+    "dtypes", "noncontiguous", "special_values", "requires_grad",
+    "scalar_inputs", "container_inputs", "aliasing",
+)
+# Calls after the first: same metadata with new values, or one thing changed.
+CALL_FEATURES = (
+    "recall_values", "change_shape", "change_dtype", "change_scalar", "change_list_len",
+    "change_global", "change_module_attr", "change_closure",
+)
+FEATURES: tuple[str, ...] = BODY_FEATURES + INPUT_FEATURES + CALL_FEATURES
+
+
+def check_features(features) -> tuple[str, ...]:
+    """The allowed features, in catalogue order; rejects unknown names."""
+    if features is None:
+        return FEATURES
+    if isinstance(features, str):
+        features = [f for f in features.split(",") if f]
+    unknown = sorted(set(features) - set(FEATURES))
+    if unknown:
+        raise InvalidArgument(
+            f"unknown features {unknown}; known features are {', '.join(FEATURES)}")
+    return tuple(f for f in FEATURES if f in set(features))
+
+
+def feature_flags(allowed: tuple[str, ...]) -> st.SearchStrategy[frozenset[str]]:
+    """A subset of `allowed`: one byte per flag, on when >= 128, so each shrinks towards off."""
+    n = len(allowed)
+    return st.binary(min_size=n, max_size=n).map(
+        lambda bits: frozenset(name for name, bit in zip(allowed, bits, strict=True)
+                               if bit >= 128))

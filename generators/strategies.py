@@ -1,0 +1,128 @@
+"""`programs()`: the Hypothesis strategy of whole programs (DESIGN.md Contract 6).
+
+Draw order: feature flags, inputs, then the body as a list of statements, each one draw span
+of fixed layout (so deleting one deletes one statement), then the calls.
+"""
+
+from __future__ import annotations
+
+import warnings
+
+from hypothesis import strategies as st
+
+from generators.builder import Builder
+from generators.calls import first_call, later_calls
+from generators.constructs_data import CONSTRUCTS as DATA
+from generators.constructs_flow import CONSTRUCTS as FLOW
+from generators.constructs_funcs import CONSTRUCTS as FUNCS
+from generators.features import check_features, feature_flags
+from generators.inputs import INPUT_BYTES, input_specs
+from generators.ir import Program, ProgramIR
+from generators.opargs import Picks
+from generators.ops import FUNCTION_OPS, OPS
+from generators.render import render
+
+CONSTRUCTS = {**FLOW, **DATA, **FUNCS}
+CONSTRUCT_ORDER = tuple(CONSTRUCTS)
+MAX_STATEMENTS = 16
+MAX_RETURNS = 4
+# kind >= CONSTRUCT_KIND picks a construct; everything else, and any construct whose feature
+# is off, applies a catalogue op.
+CONSTRUCT_KIND = 180
+# One draw per statement (bytes shrink position by position towards 0):
+# [kind, op high, op low, construct, 3 operand refs, 8 parameters].
+STATEMENT_BYTES = 15
+STATEMENT = st.binary(min_size=STATEMENT_BYTES, max_size=STATEMENT_BYTES)
+INPUTS = st.binary(min_size=INPUT_BYTES, max_size=INPUT_BYTES)
+
+
+def add_statement(b: Builder, raw: tuple) -> None:
+    kind, op_index = raw[0], raw[1] * 256 + raw[2]
+    construct_index = raw[3] % len(CONSTRUCT_ORDER)
+    p = Picks(raw[7:], tuple(r % 16 for r in raw[4:7]))
+    snap = b.snapshot()
+    feature = CONSTRUCT_ORDER[construct_index]
+    if kind >= CONSTRUCT_KIND and feature in b.flags:
+        ok = CONSTRUCTS[feature](b, p)
+    else:
+        ops = OPS if b.module_mode else FUNCTION_OPS
+        ok = b.apply_op(ops[op_index % len(ops)], p)
+    if not ok:
+        b.rollback(snap)
+
+
+def returns(b: Builder) -> list[str]:
+    """Values no later statement reads: the results a person would return."""
+    params = {p.name for p in b.params}
+    read_later: set[str] = set()
+    sinks: list[str] = []
+    for stmt in reversed(b.stmts):
+        for name in reversed(stmt.defines + stmt.mutates):
+            if name not in read_later and name not in sinks and name not in params:
+                sinks.append(name)
+        read_later |= set(stmt.uses)
+    return list(reversed(sinks[:MAX_RETURNS])) or [b.params[0].name]
+
+
+def final_raise(b: Builder, choice: int) -> tuple[list[str], str]:
+    """An uncaught exception at the end of the body, and its type name."""
+    if choice == 0:
+        return ['raise ValueError("unsupported input")'], "ValueError"
+    x = b.params[0].name
+    return [f"return {x}.view({x}.numel() + 1)"], "RuntimeError"
+
+
+def input_features(b: Builder, specs) -> set[str]:
+    used = set()
+    for s in specs:
+        t = s.tensor
+        if s.alias_of:
+            used.add("aliasing")
+        if s.tensor is None:
+            used.add("scalar_inputs")
+        elif s.kind.value in ("list", "dict"):
+            used.add("container_inputs")
+        if t is not None and t.dtype != "float32":
+            used.add("dtypes")
+        if t is not None and t.layout != "contiguous" and t.shape:
+            used.add("noncontiguous")
+        if t is not None and t.special:
+            used.add("special_values")
+        if t is not None and t.requires_grad:
+            used.add("requires_grad")
+    return used & b.flags
+
+
+@st.composite
+def _programs(draw, allowed: tuple[str, ...]) -> Program:
+    flags = draw(feature_flags(allowed))
+    specs = input_specs(Picks(draw(INPUTS)), flags)
+    raws = draw(st.lists(STATEMENT, max_size=MAX_STATEMENTS))
+    raise_choice = draw(st.integers(0, 5)) if "raises" in flags else 5
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return build(flags, specs, raws, raise_choice)
+
+
+def build(flags, specs, raws, raise_choice: int) -> Program:
+    b = Builder(flags, module_mode="nn_module" in flags)
+    calls = [first_call(b, specs)]
+    for raw in raws:
+        add_statement(b, raw)
+    calls += later_calls(b, specs)
+    b.features |= input_features(b, specs)
+    if b.module_mode:
+        b.features.add("nn_module")
+    raise_lines, expects = None, None
+    if raise_choice < 2:
+        raise_lines, expects = final_raise(b, raise_choice)
+        b.features.add("raises")
+    ir = ProgramIR(b.params, b.stmts, b.defs, returns(b), calls,
+                   module_init=b.module_init if b.module_mode else None,
+                   final_raise=raise_lines, features=b.features, ops=b.ops)
+    return Program(render(ir), frozenset(b.features), frozenset(b.ops), expects)
+
+
+def programs(features=None) -> st.SearchStrategy[Program]:
+    """Programs using only `features` (names from FEATURES; None means all of them)."""
+    return _programs(check_features(features))
