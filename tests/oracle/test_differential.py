@@ -186,3 +186,23 @@ def test_torch_eager_recompiles_once_per_changed_scalar_and_global():
     assert result.verdict is Verdict.PASS, result.message
     assert result.compiles == [1, 1, 2, 3]
     assert len(result.stats["recompile_reasons"]) == 2
+
+
+def test_a_dropped_write_to_a_global_names_the_global():
+    class DropsGlobalWrites(planted.Faithful):
+        def call(self, fn, args, kwargs):
+            saved = dict(fn.__globals__)
+            out = fn(*args, **kwargs)
+            fn.__globals__["COUNT"] = saved["COUNT"]
+            return out
+
+    result = run("writes_global", DropsGlobalWrites())
+    assert (result.verdict, result.detail, result.call) == \
+        (Verdict.MISMATCH_MUTATION, "G['COUNT']", 0)
+    assert "expected 1, got 0" in result.message
+
+
+def test_ours_reports_a_compiler_that_fails_as_a_crash_not_a_traceback():
+    result = run("nested", resolve("ours"))
+    assert result.verdict in (Verdict.PASS, Verdict.CRASH, Verdict.UNSUPPORTED), result.message
+    assert "\n" not in result.message
