@@ -26,6 +26,8 @@ class GuardKind(enum.Enum):
     DICT_KEYS = "dict_keys"      # list(S) == keys, in order
     SAME_OBJECT = "same_object"  # S is other
     DISTINCT = "distinct"        # S is not other
+    HASATTR = "hasattr"          # hasattr(S, name) is v, expected = (name, v)
+    INSTANCE_ATTR = "instance_attr"  # (name in S.__dict__) is v, expected = (name, v)
     GRAD_MODE = "grad_mode"      # torch.is_grad_enabled() is v
     DEFAULT_DTYPE = "default_dtype"  # torch.get_default_dtype() is v
 
@@ -128,6 +130,14 @@ def conditions_of(guard: Guard, env: _Env) -> list[tuple[str, Callable[[Callable
         op = "is" if kind is GuardKind.SAME_OBJECT else "is not"
         other = e.expr()
         return [(f"{s} {op} {other}", lambda get: f"{s} {op} {other} (it was not)")]
+    if kind is GuardKind.HASATTR:
+        name, present = e
+        return [(f"hasattr({s}, {name!r}) is {present!r}",
+                 lambda get: f"hasattr({s}, {name!r}) == {present} (got {not present})")]
+    if kind is GuardKind.INSTANCE_ATTR:
+        name, present = e
+        return [(f"({name!r} in {s}.__dict__) is {present!r}",
+                 lambda get: f"{name!r} in {s}.__dict__ == {present} (got {not present})")]
     if kind is GuardKind.GRAD_MODE:
         return [(f"___is_grad_enabled() is {e!r}",
                  lambda get: f"torch.is_grad_enabled() == {e} (got {not e})")]

@@ -10,6 +10,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ItemSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -71,6 +72,7 @@ class NNModuleValue(Value):
         found = class_attribute(tx, type(module), name, self)
         if found is not None:
             return found
+        tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{type(module).__name__!r} object has no "
                                              f"attribute {name!r}"))
 

@@ -8,6 +8,7 @@ import types
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -153,12 +154,16 @@ class ObjectValue(Value):
             return ClassValue(self.cls)
         if name == "__dict__":
             raise Unsupported("an object's __dict__", BreakReason.UNSUPPORTED_ATTRIBUTE)
+        if self.source is not None and hasattr(self.real, "__dict__"):
+            tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, False))
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
         if "__getattr__" in dir(self.cls) and _find_in_mro(self.cls, "__getattr__")[0] is not object:
             getattr_fn = class_attribute(tx, self.cls, "__getattr__", self)
             return getattr_fn.call(tx, [ConstantValue(name)], {})
+        if self.source is not None:
+            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{self.cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
 
