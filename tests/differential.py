@@ -1,0 +1,66 @@
+"""Differential checks for compiler tests: run a function eagerly and compiled on equal but
+distinct inputs, then compare outputs and input mutations (DESIGN.md, Contract 1).
+"""
+
+from __future__ import annotations
+
+import copy
+import math
+
+import pytest
+import torch
+
+import compiler
+
+
+@pytest.fixture(autouse=True)
+def compiler_test_config():
+    """A tracer bug must raise in tests instead of silently falling back to eager."""
+    compiler.reset()
+    with compiler.config.patch(raise_internal_errors=True):
+        yield
+    compiler.reset()
+
+
+def assert_same(actual, expected, path: str = "out") -> None:
+    """Nested tuples/lists/dicts compared by structure; tensors by value with exact dtype."""
+    if isinstance(expected, torch.Tensor):
+        assert isinstance(actual, torch.Tensor), f"{path}: expected a tensor, got {actual!r}"
+        torch.testing.assert_close(actual, expected, equal_nan=True, msg=lambda m: f"{path}: {m}")
+        assert actual.requires_grad == expected.requires_grad, f"{path}: requires_grad differs"
+        return
+    assert type(actual) is type(expected), (
+        f"{path}: expected {type(expected).__name__}, got {type(actual).__name__} {actual!r}")
+    if isinstance(expected, (tuple, list)):
+        assert len(actual) == len(expected), f"{path}: length {len(actual)} != {len(expected)}"
+        for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
+            assert_same(a, e, f"{path}[{i}]")
+    elif isinstance(expected, dict):
+        assert list(actual) == list(expected), f"{path}: keys {list(actual)} != {list(expected)}"
+        for key in expected:
+            assert_same(actual[key], expected[key], f"{path}[{key!r}]")
+    elif isinstance(expected, float) and math.isnan(expected):
+        assert math.isnan(actual), f"{path}: {actual!r} is not nan"
+    else:
+        assert actual == expected, f"{path}: {actual!r} != {expected!r}"
+
+
+def check_same(fn, *args, fullgraph: bool = True, backend="eager", **kwargs):
+    """Compile `fn`, run both sides on deep copies of the inputs; return the compiled stats."""
+    eager_args, eager_kwargs = copy.deepcopy((args, kwargs))
+    compiled_args, compiled_kwargs = copy.deepcopy((args, kwargs))
+    expected = fn(*eager_args, **eager_kwargs)
+    compiled = compiler.compile(fn, backend=backend, fullgraph=fullgraph)
+    actual = compiled(*compiled_args, **compiled_kwargs)
+    assert_same(actual, expected)
+    assert_same(compiled_args, eager_args, "args")
+    assert_same(compiled_kwargs, eager_kwargs, "kwargs")
+    return compiler.stats(compiled)
+
+
+def one_graph(stats, ops: int | None = None) -> None:
+    """The call was traced as one frame and one graph, with no break and no fallback."""
+    assert (stats.frames, stats.graphs) == (1, 1), stats
+    assert not stats.graph_breaks and not stats.fallbacks, stats
+    if ops is not None:
+        assert stats.ops == ops, stats
