@@ -14,8 +14,11 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m pytest -n auto -q
 
+# Until `parity fuzz` (the campaign) exists, this runs the newest part that works.
 fuzz: $(STAMP)
-	$(PY) -m oracle fuzz --budget 60s --workers auto
+	@echo "make fuzz: the fuzz campaign (parity fuzz) is not built yet;" \
+	      "checking the seed corpus against our compiler instead."
+	$(PY) -m oracle run corpora/seed --subject ours --workers 2
 
 bench: $(STAMP)
 	$(PY) -m bench
