@@ -89,7 +89,12 @@ class OutputPlan:
             return self.temp(f"[{self._items(value.items)}]")
         if isinstance(value, DictValue):
             pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
-            return self.temp(f"{{{pairs}}}")
+            if value.cls is dict:
+                return self.temp(f"{{{pairs}}}")
+            if value.default_factory is not None:
+                factory = self.expr(value.default_factory)
+                return self.temp(f"{self.bind(value.cls)}({factory}, {{{pairs}}})")
+            return self.temp(f"{self.bind(value.cls)}({{{pairs}}})")
         if isinstance(value, SetValue):
             kind = "frozenset" if value.frozen else "set"
             return self.temp(f"{kind}([{self._items(value.ordered())}])")

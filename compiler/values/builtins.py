@@ -6,6 +6,7 @@ a graph break naming it.
 
 from __future__ import annotations
 
+import collections
 import functools
 import itertools
 import math
@@ -482,6 +483,59 @@ def _accumulate(tx, iterable, func=None, initial=None):
             total = func.call(tx, [total, item], {})
         out.append(total)
     return SequenceIteratorValue(out)
+
+
+@handles(itertools.pairwise)
+def _pairwise(tx, iterable):
+    items = _items(tx, iterable)
+    return _tuples(zip(items, items[1:]))
+
+
+@handles(collections.OrderedDict)
+def _ordered_dict(tx, *source, **kwargs):
+    result = _dict(tx, *source, **kwargs)
+    result.cls = collections.OrderedDict
+    return result
+
+
+@handles(collections.defaultdict)
+def _defaultdict(tx, factory=None, *source, **kwargs):
+    result = _dict(tx, *source, **kwargs)
+    result.cls = collections.defaultdict
+    if factory is not None and not (factory.is_constant() and factory.as_constant() is None):
+        result.default_factory = factory
+    return result
+
+
+class GetterValue(Value):
+    """operator.itemgetter / attrgetter / methodcaller with constant arguments."""
+
+    def __init__(self, kind: type, args: list[Value], kwargs: dict[str, Value]):
+        super().__init__(None)
+        self.kind, self.args, self.kwargs = kind, args, kwargs
+
+    def python_type(self) -> type:
+        return self.kind
+
+    def call(self, tx, args, kwargs) -> Value:
+        (target,) = args
+        if self.kind is operator.itemgetter:
+            items = [target.getitem(tx, key) for key in self.args]
+        elif self.kind is operator.attrgetter:
+            items = []
+            for dotted in self.args:
+                value = target
+                for part in dotted.as_constant().split("."):
+                    value = value.getattr(tx, part)
+                items.append(value)
+        else:
+            name, *rest = self.args
+            return target.getattr(tx, name.as_constant()).call(tx, rest, self.kwargs)
+        return items[0] if len(items) == 1 else TupleValue(items)
+
+
+for _getter in (operator.itemgetter, operator.attrgetter, operator.methodcaller):
+    HANDLERS[_getter] = (lambda kind: lambda tx, *a, **k: GetterValue(kind, list(a), k))(_getter)
 
 
 @handles(itertools.count)

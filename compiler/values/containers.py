@@ -221,10 +221,11 @@ class DictValue(Value):
     """A dict: keys are tracked by their hash_key, in insertion order."""
 
     def __init__(self, entries: dict[Any, tuple[Value, Value]] | None = None, source=None,
-                 cls: type = dict):
+                 cls: type = dict, default_factory: Value | None = None):
         super().__init__(source)
         self.entries: dict[Any, tuple[Value, Value]] = dict(entries or {})
         self.cls = cls
+        self.default_factory = default_factory
 
     @classmethod
     def from_pairs(cls, pairs, source=None) -> DictValue:
@@ -256,6 +257,10 @@ class DictValue(Value):
         try:
             return self.entries[key.hash_key()][1]
         except KeyError:
+            if self.default_factory is not None:
+                value = self.default_factory.call(tx, [], {})
+                self.setitem(tx, key, value)
+                return value
             raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
 
     def setitem(self, tx, key: Value, value: Value) -> None:
@@ -284,7 +289,8 @@ class DictValue(Value):
             found = self.entries.get(args[0].hash_key())
             return found[1] if found else (args[1] if len(args) > 1 else none)
         if name == "copy":
-            return DictValue(dict(self.entries))
+            return DictValue(dict(self.entries), cls=self.cls,
+                             default_factory=self.default_factory)
         if name in ("pop", "setdefault", "update", "clear", "popitem"):
             tx.ctx.side_effects.mutate(self)
         if name == "pop":
