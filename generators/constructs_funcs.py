@@ -116,7 +116,7 @@ def shared_code_closures(b: Builder, p: Picks) -> bool:
     if not b.define(make, lines):
         return False
     n = t.name
-    if p.int(2):
+    if p.int(2) or "change_closure" in b.flags:
         g = b.fresh("SCALED")
         if not b.define(g, [f"{g} = {make}(2.0)"]):
             return False
