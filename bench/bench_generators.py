@@ -17,8 +17,7 @@ from collections import Counter
 from hypothesis import HealthCheck, Phase, given, settings
 
 import generators
-from generators.ops import distinct_functions
-from generators.ops import OPS
+from generators.ops import OPS, distinct_functions
 
 SAMPLE = 2000
 
