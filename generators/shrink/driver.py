@@ -16,6 +16,7 @@ from generators.shrink.measure import Size, measure, normalise
 from generators.shrink.passes_calls import drop_unused_parameters, inline_helpers
 from generators.shrink.passes_expressions import (
     drop_arguments,
+    narrow_returns,
     replace_with_constants,
     replace_with_operands,
     simplify_dtypes,
@@ -33,6 +34,7 @@ BatchPredicate = Callable[[Sequence[str]], Sequence[bool]]
 # Coarse to fine: whole statements before sub-expressions before literals.
 PASSES: tuple[ShrinkPass, ...] = (
     remove_dead_code,
+    narrow_returns,
     delete_statements,
     lift_compound_statements,
     inline_helpers,

@@ -9,7 +9,7 @@ import ast
 import copy
 from collections.abc import Iterator
 
-from generators.shrink.ast_paths import Path, expressions, replace, resolve
+from generators.shrink.ast_paths import Path, expressions, replace, resolve, walk
 from generators.shrink.candidates import Candidate, shrink_pass
 from generators.shrink.measure import SHAPED_FACTORIES, attribute_root
 from generators.shrink.skeleton import structural_yield_parts
@@ -127,7 +127,7 @@ def replace_with_constants(tree: ast.Module) -> Iterator[Candidate]:
 
 
 def local_functions(tree: ast.Module) -> set[str]:
-    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.Lambda)}
+    return {n.name for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)}
 
 
 def droppable_positionals(call: ast.Call, local: set[str]) -> int:
@@ -191,3 +191,19 @@ def simplify_dtypes(tree: ast.Module) -> Iterator[Candidate]:
             return ast.Attribute(copy.deepcopy(node.value), DEFAULT_DTYPE, ast.Load())
 
         yield Candidate((number,), replace_with(path, make))
+
+
+@shrink_pass("narrow-returns")
+def narrow_returns(tree: ast.Module) -> Iterator[Candidate]:
+    """`return a, b, c` -> `return a`: cheap, and it cuts the data flow that keeps most
+    statements alive, so dead-code can then remove whole chains at once."""
+    returns = [(p, n) for p, n in walk(tree) if isinstance(n, ast.Return)]
+    for number, (path, node) in enumerate(returns):
+        if not isinstance(node.value, ast.Tuple):
+            continue
+        value_path = path + (("value", None),)
+        for choice in range(len(node.value.elts)):
+            edit = replace_with(
+                value_path, lambda n, c=choice: n.elts[c] if c < len(n.elts) else None
+            )
+            yield Candidate((number, choice), edit, resume=(number + 1,))

@@ -281,9 +281,7 @@ def verdict(source: str, subject: Callable[[], Run]) -> str:
             actual = run_sequence(source, subject())
     except Exception as error:
         return f"crash:{type(error).__name__}"
-    for number, ((out_e, args_e), (out_a, args_a)) in enumerate(
-        zip(expected, actual, strict=True)
-    ):
+    for number, ((out_e, args_e), (out_a, args_a)) in enumerate(zip(expected, actual, strict=True)):
         path = first_difference(out_e, out_a)
         if path is not None:
             return f"mismatch-value:call{number}{path}"
