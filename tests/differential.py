@@ -5,7 +5,9 @@ distinct inputs, then compare outputs and input mutations (DESIGN.md, Contract 1
 from __future__ import annotations
 
 import copy
+import functools
 import math
+import types
 
 import pytest
 import torch
@@ -39,10 +41,23 @@ def assert_same(actual, expected, path: str = "out") -> None:
         assert list(actual) == list(expected), f"{path}: keys {list(actual)} != {list(expected)}"
         for key in expected:
             assert_same(actual[key], expected[key], f"{path}[{key!r}]")
+    elif isinstance(expected, torch.nn.Module):
+        assert_same(actual.state_dict(), expected.state_dict(), f"{path}.state_dict()")
+    elif isinstance(expected, functools.partial):
+        assert_same((actual.func, actual.args, actual.keywords),
+                    (expected.func, expected.args, expected.keywords), f"{path}(partial)")
+    elif _is_plain_object(expected):
+        assert_same(vars(actual), vars(expected), f"{path}.__dict__")
     elif isinstance(expected, float) and math.isnan(expected):
         assert math.isnan(actual), f"{path}: {actual!r} is not nan"
     else:
         assert actual == expected, f"{path}: {actual!r} != {expected!r}"
+
+
+def _is_plain_object(obj) -> bool:
+    """An instance of a user class: compared attribute by attribute, not by identity."""
+    return (hasattr(obj, "__dict__") and not isinstance(obj, (type, types.ModuleType))
+            and not callable(obj) and type(obj).__eq__ is object.__eq__)
 
 
 def check_same(fn, *args, fullgraph: bool = True, backend="eager", **kwargs):

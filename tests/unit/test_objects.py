@@ -1,0 +1,168 @@
+"""namedtuples, dataclasses and user classes (methods, properties, inheritance, super())."""
+
+import collections
+import dataclasses
+import typing
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import check_same, one_graph
+
+Point = collections.namedtuple("Point", ["x", "y"])
+
+
+class Pair(typing.NamedTuple):
+    a: torch.Tensor
+    b: int = 2
+
+
+@dataclasses.dataclass
+class Config:
+    scale: float
+    shift: float = 1.0
+    tags: list = dataclasses.field(default_factory=list)
+
+
+class Base:
+    factor = 2
+
+    def __init__(self, bias):
+        self.bias = bias
+
+    def apply(self, x):
+        return x * self.factor + self.bias
+
+    @property
+    def double_bias(self):
+        return self.bias * 2
+
+    @staticmethod
+    def helper(v):
+        return v + 1
+
+    @classmethod
+    def make(cls, bias):
+        return cls(bias)
+
+
+class Child(Base):
+    factor = 3
+
+    def apply(self, x):
+        return super().apply(x) - 1
+
+
+def test_namedtuple_input_fields_and_indexing():
+    def f(p):
+        return p.x + p.y, p[0], p._replace(y=p.x), p._fields
+
+    one_graph(check_same(f, Point(torch.randn(2), torch.randn(2))), ops=1)
+
+
+def test_namedtuple_built_and_returned():
+    def f(x):
+        p = Point(x + 1, y=x * 2)
+        a, b = p
+        return p, a - b, len(p)
+
+    one_graph(check_same(f, torch.randn(2)), ops=3)
+
+
+def test_typed_namedtuple_with_default():
+    def f(x):
+        p = Pair(x)
+        return p.a * p.b, p
+
+    one_graph(check_same(f, torch.randn(2)), ops=1)
+
+
+def test_dataclass_input_and_construction_inside():
+    def f(x, cfg):
+        c2 = Config(scale=cfg.scale * 2)
+        c2.tags.append("built")
+        return x * cfg.scale + cfg.shift, c2.scale, c2.tags, c2 == Config(cfg.scale * 2)
+
+    one_graph(check_same(f, torch.randn(2), Config(3.0)), ops=2)
+
+
+@pytest.mark.xfail(strict=True, reason="dataclasses.fields/asdict/replace: member_descriptor "
+                   "attribute access is unsupported")
+def test_dataclass_module_functions():
+    def f(x, cfg):
+        names = [field.name for field in dataclasses.fields(cfg)]
+        return x * dataclasses.replace(cfg, shift=2.0).shift, names, dataclasses.asdict(cfg)
+
+    one_graph(check_same(f, torch.randn(2), Config(3.0)), ops=1)
+
+
+def test_dataclass_returned_from_compiled_function():
+    def f(x):
+        return Config(scale=2.0, shift=3.0), x + 1
+
+    x = torch.randn(2)
+    fc = compiler.compile(f, fullgraph=True)
+    cfg, out = fc(x)
+    assert cfg == Config(scale=2.0, shift=3.0)
+    assert torch.equal(out, x + 1)
+
+
+def test_user_class_method_property_static_and_classmethod():
+    def f(x):
+        obj = Base.make(1.5)
+        return obj.apply(x), obj.double_bias, Base.helper(x), obj.helper(2)
+
+    one_graph(check_same(f, torch.randn(2)), ops=3)
+
+
+def test_inheritance_and_super_call():
+    def f(x):
+        c = Child(1.0)
+        return c.apply(x), isinstance(c, Base), c.double_bias
+
+    one_graph(check_same(f, torch.randn(2)), ops=3)
+
+
+def test_object_passed_in_as_input():
+    def f(x, obj):
+        return obj.apply(x) + obj.bias
+
+    one_graph(check_same(f, torch.randn(2), Child(torch.ones(2))))
+
+
+def test_class_with_dunder_methods():
+    class Vec:
+        def __init__(self, t):
+            self.t = t
+
+        def __add__(self, other):
+            return Vec(self.t + other.t)
+
+        def __len__(self):
+            return self.t.shape[0]
+
+        def __getitem__(self, i):
+            return self.t[i]
+
+        def __call__(self, k):
+            return self.t * k
+
+    def f(x):
+        v = Vec(x) + Vec(x * 2)
+        return v(3), len(v), v[0]
+
+    one_graph(check_same(f, torch.randn(3)))
+
+
+def test_class_attribute_and_instance_attribute_shadowing():
+    class A:
+        k = 1
+
+    def f(x):
+        a = A()
+        before = a.k
+        a.k = 5
+        return x * before + a.k, A.k
+
+    one_graph(check_same(f, torch.randn(2)), ops=2)

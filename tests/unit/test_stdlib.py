@@ -1,0 +1,123 @@
+"""math, operator, functools and itertools inside traced code."""
+
+import functools
+import itertools
+import math
+import operator
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import assert_same, check_same, one_graph
+
+
+def test_math_functions_on_python_numbers():
+    def f(x, v):
+        return (x * math.sqrt(v) + math.pi, math.floor(2.7), math.ceil(2.1), math.log(v),
+                math.exp(1), math.sin(0.5), math.isclose(v, 4.0),
+                math.gcd(12, 18), math.inf > 1e300, math.isnan(v), math.tanh(v),
+                math.log2(8), math.fabs(-1.5))
+
+    one_graph(check_same(f, torch.ones(2), 4.0), ops=2)
+
+
+def test_math_on_tensor_shape():
+    def f(x):
+        scale = 1 / math.sqrt(x.shape[-1])
+        return x * scale
+
+    one_graph(check_same(f, torch.randn(2, 16)), ops=1)
+
+
+def test_operator_module_on_tensors_and_constants():
+    def f(x, y):
+        return (operator.add(x, y), operator.mul(x, y), operator.matmul(x, y.T),
+                operator.neg(x), operator.pow(x, 2), operator.truth(1), operator.lt(x, y))
+
+    one_graph(check_same(f, torch.randn(2, 3), torch.randn(2, 3)))
+
+
+def test_functools_partial_of_user_function_and_torch_function():
+    def scale(v, k, bias=0):
+        return v * k + bias
+
+    def f(x):
+        p = functools.partial(scale, k=3)
+        q = functools.partial(torch.add, alpha=2)
+        return p(x), p(x, bias=1), q(x, x)
+
+    one_graph(check_same(f, torch.randn(3)))
+
+
+def test_partial_created_outside_and_passed_in():
+    def f(x, fn):
+        return fn(x)
+
+    x, fn = torch.randn(3), functools.partial(torch.mul, other=2.0)
+    fc = compiler.compile(f, fullgraph=True)
+    assert_same(fc(x, fn), f(x, fn))
+    one_graph(compiler.stats(fc), ops=1)
+
+
+def test_functools_reduce():
+    def f(x):
+        total = functools.reduce(operator.add, [x, x * 2, x * 3])
+        prod = functools.reduce(lambda a, b: a * b, [1, 2, 3, 4], 1)
+        return total, prod
+
+    one_graph(check_same(f, torch.randn(3)), ops=4)
+
+
+def test_itertools_chain_product_accumulate_islice():
+    def f(x):
+        chained = list(itertools.chain([1, 2], (3,), [4]))
+        prod = list(itertools.product([1, 2], "ab"))
+        acc = list(itertools.accumulate([1, 2, 3, 4]))
+        sl = list(itertools.islice(range(10), 2, 8, 2))
+        tens = list(itertools.accumulate([x, x, x]))
+        return chained, prod, acc, sl, tens
+
+    one_graph(check_same(f, torch.randn(2)), ops=2)
+
+
+def test_itertools_zip_longest():
+    def f(x):
+        z = list(itertools.zip_longest([1, 2, 3], "ab", fillvalue="-"))
+        return x + 1, z
+
+    one_graph(check_same(f, torch.randn(2)), ops=1)
+
+
+@pytest.mark.xfail(strict=True, reason="itertools.chain.from_iterable: classmethod_descriptor "
+                   "attribute is unsupported")
+def test_itertools_chain_from_iterable():
+    def f(x):
+        return list(itertools.chain.from_iterable([[x], [x + 1, x + 2]]))
+
+    one_graph(check_same(f, torch.randn(2)), ops=2)
+
+
+@pytest.mark.xfail(strict=True, reason="math.prod is an unsupported builtin call")
+def test_math_prod():
+    def f(x):
+        return x * math.prod([2, 3])
+
+    one_graph(check_same(f, torch.randn(2)), ops=1)
+
+
+def test_operator_itemgetter_and_attrgetter():
+    def f(x):
+        return x * operator.itemgetter(1)([1, 2]), operator.attrgetter("shape")(x)
+
+    one_graph(check_same(f, torch.randn(2)), ops=1)
+
+
+def test_itertools_loop_over_product_of_ranges():
+    def f(x):
+        out = x
+        for i, j in itertools.product(range(2), range(2)):
+            out = out + i * j
+        return out
+
+    one_graph(check_same(f, torch.randn(2)), ops=4)
