@@ -14,7 +14,7 @@ from generators.shrink import skeleton
 from generators.shrink.candidates import Candidate, Key, ShrinkPass
 from generators.shrink.ddmin import delete_statements
 from generators.shrink.measure import Size, measure, normalise
-from generators.shrink.passes_calls import drop_unused_parameters, inline_helpers
+from generators.shrink.passes_calls import inline_helpers
 from generators.shrink.passes_expressions import (
     drop_arguments,
     narrow_returns,
@@ -23,6 +23,7 @@ from generators.shrink.passes_expressions import (
     simplify_dtypes,
 )
 from generators.shrink.passes_literals import shrink_numbers, shrink_shapes
+from generators.shrink.passes_parameters import drop_unused_parameters
 from generators.shrink.passes_statements import (
     inline_variables,
     lift_compound_statements,

@@ -1,6 +1,5 @@
-"""Call passes: helper functions inlined at their call sites, and unused parameters dropped
-together with their arguments. `program`'s call sites are the `(args, kwargs)` pairs that
-calls() yields, so dropping its parameter drops the same position from every yielded tuple.
+"""Helper functions inlined at their call sites: a `return expr` helper at every site,
+a longer single-use helper at its statement, parameters becoming assignments.
 """
 
 from __future__ import annotations
@@ -9,9 +8,9 @@ import ast
 import copy
 from collections.abc import Iterator
 
-from generators.shrink.ast_paths import Path, loaded_names, resolve, set_body, walk
+from generators.shrink.ast_paths import Path, resolve, set_body, walk
 from generators.shrink.candidates import Candidate, shrink_pass
-from generators.shrink.skeleton import PROGRAM, is_protected, yielded_calls
+from generators.shrink.skeleton import is_protected
 
 # ---------------------------------------------------------------- inlining helpers
 
@@ -132,71 +131,3 @@ def inline_helpers(tree: ast.Module) -> Iterator[Candidate]:
     for number, index in enumerate(helper_indices(tree)):
         yield Candidate((number, 0), inline_expression(index), resume=(number,))
         yield Candidate((number, 1), inline_statements(index), resume=(number,))
-
-
-# ---------------------------------------------------------------- unused parameters
-
-
-def functions(tree: ast.Module) -> list[Path]:
-    """Paths of plain functions (not methods: their call sites are not visible by name)."""
-    found = []
-    for path, node in walk(tree):
-        if isinstance(node, ast.FunctionDef) and not node.args.posonlyargs:
-            owner = resolve(tree, path[:-1]) if path else None
-            if not isinstance(owner, ast.ClassDef):
-                found.append(path)
-    return found
-
-
-def unused_parameters(function: ast.FunctionDef) -> list[int]:
-    read = loaded_names(ast.Module(body=function.body, type_ignores=[]))
-    return [i for i, a in enumerate(function.args.args) if a.arg not in read]
-
-
-def drop_parameter(function_path: Path, index: int):
-    def edit(tree: ast.Module) -> bool:
-        function = resolve(tree, function_path)
-        args = function.args
-        if index >= len(args.args):
-            return False
-        name = args.args[index].arg
-        first_default = len(args.args) - len(args.defaults)
-        if index >= first_default:
-            del args.defaults[index - first_default]
-        del args.args[index]
-        for _path, call in call_sites(tree, function.name):
-            drop_call_argument(call, index, name)
-        if len(function_path) == 1 and function.name == PROGRAM:
-            drop_yielded_argument(tree, index, name)
-        return True
-
-    return edit
-
-
-def drop_call_argument(call: ast.Call, index: int, name: str) -> None:
-    if index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args):
-        del call.args[index]
-    call.keywords = [k for k in call.keywords if k.arg != name]
-
-
-def drop_yielded_argument(tree: ast.Module, index: int, name: str) -> None:
-    for args, kwargs in yielded_calls(tree):
-        if isinstance(args, ast.Tuple | ast.List) and index < len(args.elts):
-            del args.elts[index]
-        if isinstance(kwargs, ast.Dict):
-            pairs = [
-                (k, v)
-                for k, v in zip(kwargs.keys, kwargs.values, strict=True)
-                if not (isinstance(k, ast.Constant) and k.value == name)
-            ]
-            kwargs.keys = [k for k, _ in pairs]
-            kwargs.values = [v for _, v in pairs]
-
-
-@shrink_pass("drop-parameters")
-def drop_unused_parameters(tree: ast.Module) -> Iterator[Candidate]:
-    for number, path in enumerate(functions(tree)):
-        unused = unused_parameters(resolve(tree, path))
-        # Highest index first, so that a drop never renumbers the ones still to try.
-        for position, index in enumerate(reversed(unused)):
-            yield Candidate((number, position), drop_parameter(path, index))

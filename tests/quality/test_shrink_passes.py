@@ -282,3 +282,23 @@ def test_constants_replace_conditions():
         """)
     result = reduce(text, lambda s: outputs(s) == [1], passes=only("replace-with-constant"))
     assert "if 1:" in result.source
+
+
+def test_program_module_loses_unused_forward_and_init_parameters():
+    text = source("""
+        import torch
+        class Model(torch.nn.Module):
+            def __init__(self, width, unused_depth):
+                super().__init__()
+                self.width = width
+            def forward(self, x, unused_mask, scale=2):
+                return x * self.width * scale
+        program = Model(3, unused_depth=4)
+        def calls():
+            yield ((torch.ones(2), None), {"scale": 3})
+        """)
+    result = reduce(text, lambda s: outputs(s) is not None, passes=only("drop-parameters"))
+    assert "def __init__(self, width):" in result.source
+    assert "def forward(self, x, scale=2):" in result.source
+    assert "program = Model(3)" in result.source
+    assert "yield ((torch.ones(2),), {'scale': 3})" in result.source
