@@ -14,7 +14,7 @@ from typing import Any
 
 import torch
 
-from compiler.guards.sources import Source
+from compiler.guards.sources import ConstantSource, Source
 
 
 class GuardKind(enum.Enum):
@@ -97,12 +97,15 @@ def _float_conditions(s: str, k: str, value: float) -> list[str]:
     return conditions
 
 
-def conditions_of(guard: Guard, env: _Env) -> list[tuple[str, Callable[[Callable], str]]]:
+def conditions_of(guard: Guard, env: _Env, render: Callable[[Source], str] | None = None
+                  ) -> list[tuple[str, Callable[[Callable], str]]]:
     """Each condition is Python source plus a function that explains its failure.
 
-    The explainer receives `get(expr)` to evaluate an expression on the failing inputs.
+    `render` writes a source as an expression (or as a hoisted local, in the fast check). The
+    explainer receives `get(expr)` to evaluate an expression on the failing inputs.
     """
-    s = guard.source.expr() if guard.source is not None else ""
+    render = render or (lambda source: source.expr())
+    s = render(guard.source) if guard.source is not None else ""
     e = guard.expected
     kind = guard.kind
     if kind is GuardKind.TYPE:
@@ -128,7 +131,7 @@ def conditions_of(guard: Guard, env: _Env) -> list[tuple[str, Callable[[Callable
                  lambda get: f"list({s}.keys()) == {list(e)!r} (got {get(f'list({s})')!r})")]
     if kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
         op = "is" if kind is GuardKind.SAME_OBJECT else "is not"
-        other = e.expr()
+        other = render(e)
         return [(f"{s} {op} {other}", lambda get: f"{s} {op} {other} (it was not)")]
     if kind is GuardKind.HASATTR:
         name, present = e
@@ -184,22 +187,54 @@ def _render(value: Any) -> str:
     return str(value)
 
 
+class _Hoister:
+    """Reads each source path once into a local of the check function, parents first."""
+
+    def __init__(self):
+        self.locals: dict[str, str] = {}
+        self.pending: list[str] = []
+
+    def render(self, source: Source) -> str:
+        text = source.expr()
+        if text in self.locals:
+            return self.locals[text]
+        base = getattr(source, "base", None)
+        if isinstance(base, Source) and not isinstance(base, ConstantSource):
+            parent = self.render(base)
+            text_local = text.replace(base.expr(), parent, 1)
+        else:
+            text_local = text
+        name = f"___v{len(self.locals)}"
+        self.locals[text] = name
+        self.pending.append(f"{name} = {text_local}")
+        return name
+
+    def take(self) -> list[str]:
+        lines, self.pending = self.pending, []
+        return lines
+
+
 class CheckFunction:
     """All guards of one cache entry compiled into a single Python function."""
 
     def __init__(self, guards: Iterable[Guard]):
         self.guards = list(guards)
         env = _Env()
+        hoister = _Hoister()
+        fast_lines: list[str] = []
         self._conditions: list[tuple[str, Callable]] = []
         for guard in self.guards:
             self._conditions.extend(conditions_of(guard, env))
+            for cond, _ in conditions_of(guard, env, hoister.render):
+                fast_lines.extend(hoister.take())
+                fast_lines.append(f"if not ({cond}): return False")
             if guard.source is not None:
                 env.values.update(guard.source.constants())
             if guard.kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
                 env.values.update(guard.expected.constants())
         self._env = env.values
         lines = ["def ___check(L, G):", "    try:", "        pass"]
-        lines += [f"        if not ({cond}): return False" for cond, _ in self._conditions]
+        lines += [f"        {line}" for line in fast_lines]
         lines += ["    except Exception:", "        return False", "    return True"]
         self.source = "\n".join(lines)
         namespace = dict(self._env)

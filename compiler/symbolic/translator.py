@@ -119,6 +119,9 @@ class Translator:
     def global_source(self, name: str):
         if self.f_globals is self.ctx.f_globals:
             return GlobalSource(name)
+        if str(self.f_globals.get("__name__", "")).startswith("torch."):
+            return None  # torch's own module globals are fixed: no guard
+
         label = self.ctx.label_for(self.f_globals, "globals")
         return ItemSource(ConstantSource(label, self.f_globals), name)
 

@@ -45,6 +45,12 @@ class NNModuleValue(Value):
     def _child_source(self, name: str):
         return AttrSource(self.source, name) if self.source is not None else None
 
+    def _table_source(self, table: str, key: str):
+        """`L['m']._modules['fc']`: a dict read, not a trip through Module.__getattr__."""
+        if self.source is None:
+            return None
+        return ItemSource(AttrSource(self.source, table), key)
+
     def _wrap(self, tx, obj: Any, source) -> Value:
         from compiler.values.wrap import wrap
         return wrap(tx.ctx, obj, source)
@@ -61,7 +67,7 @@ class NNModuleValue(Value):
                 item = entries[name]
                 if item is None:
                     return ConstantValue(None)
-                return self._wrap(tx, item, self._child_source(name))
+                return self._wrap(tx, item, self._table_source(table, name))
         if name in module.__dict__:
             return self._wrap(tx, module.__dict__[name], self._child_source(name))
         if name in CONTAINER_METHODS and getattr(type(module), name, None) is getattr(
@@ -95,18 +101,21 @@ class NNModuleValue(Value):
 
     def _children(self, tx) -> list[tuple[Any, Value]]:
         module = self.module
+        if isinstance(module, (torch.nn.Sequential, torch.nn.ModuleList, torch.nn.ModuleDict)):
+            tx.ctx.guard(AttrSource(self.source, "_modules") if self.source else None,
+                         GuardKind.DICT_KEYS, list(module._modules))
         if isinstance(module, (torch.nn.Sequential, torch.nn.ModuleList)):
-            return [(i, self._wrap(tx, child, self._item_source(i)))
-                    for i, child in enumerate(module._modules.values())]
+            return [(i, self._wrap(tx, child, self._table_source("_modules", key)))
+                    for i, (key, child) in enumerate(module._modules.items())]
         if isinstance(module, torch.nn.ModuleDict):
-            return [(key, self._wrap(tx, child, self._item_source(key)))
+            return [(key, self._wrap(tx, child, self._table_source("_modules", key)))
                     for key, child in module._modules.items()]
         if isinstance(module, torch.nn.ParameterList):
-            return [(i, self._wrap(tx, p, self._item_source(i))) for i, p in enumerate(module)]
+            tx.ctx.guard(AttrSource(self.source, "_parameters") if self.source else None,
+                         GuardKind.DICT_KEYS, list(module._parameters))
+            return [(i, self._wrap(tx, p, self._table_source("_parameters", key)))
+                    for i, (key, p) in enumerate(module._parameters.items())]
         raise Unsupported(f"iterating {type(module).__name__}", BreakReason.UNSUPPORTED_VALUE)
-
-    def _item_source(self, key):
-        return ItemSource(self.source, key) if self.source is not None else None
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
@@ -121,7 +130,9 @@ class NNModuleValue(Value):
         index = key.as_constant()
         module = self.module
         if isinstance(module, torch.nn.ModuleDict):
-            return self._wrap(tx, module[index], self._item_source(index))
+            if index not in module._modules:
+                raise RaisedByProgram(KeyError(index))
+            return dict(self._children(tx))[index]
         if isinstance(index, slice):
             raise Unsupported("slicing a module container", BreakReason.UNSUPPORTED_VALUE)
         children = self._children(tx)
@@ -161,11 +172,19 @@ class NNModuleValue(Value):
         raise Unsupported(f"{type(self.module).__name__}.{name}()", BreakReason.UNSUPPORTED_CALL)
 
     def _children_generic(self, tx):
-        return [(k, self._wrap(tx, m, self._child_source(k)))
+        tx.ctx.guard(AttrSource(self.source, "_modules") if self.source else None,
+                     GuardKind.DICT_KEYS, list(self.module._modules))
+        return [(k, self._wrap(tx, m, self._table_source("_modules", k)))
                 for k, m in self.module._modules.items()]
 
     def _dotted_source(self, path: str):
-        source = self.source
-        for part in path.split("."):
-            source = AttrSource(source, part) if source is not None else None
-        return source
+        """The source of `named_parameters()` entry `path` ("fc.weight")."""
+        if self.source is None:
+            return None
+        *owners, leaf = path.split(".")
+        source, module = self.source, self.module
+        for part in owners:
+            source = ItemSource(AttrSource(source, "_modules"), part)
+            module = module._modules[part]
+        table = "_parameters" if leaf in module._parameters else "_buffers"
+        return ItemSource(AttrSource(source, table), leaf)

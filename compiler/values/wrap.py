@@ -116,11 +116,17 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     node, fake = ctx.graph.add_input(source, obj)
     value = TensorValue(node, fake, source, real_type=type(obj))
     ctx.register_tensor(fake, value)
-    if source.is_local():
+    if source.is_local() and not _is_module_state(source):
         for other in ctx.local_tensor_values:
             ctx.guard(source, GuardKind.DISTINCT, other.source)
         ctx.local_tensor_values.append(value)
     return value
+
+
+def _is_module_state(source: Source) -> bool:
+    """Parameters and buffers: guarded by the module, not pairwise against every input."""
+    text = source.expr()
+    return "._parameters[" in text or "._buffers[" in text
 
 
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
