@@ -179,3 +179,11 @@ def test_bool_of_containers():
         return x + 1, bool(items), bool([]), bool({"a": 1})
 
     one_graph(check_same(f, torch.ones(2), [1]), ops=1)
+
+
+@pytest.mark.xfail(strict=True, reason="str() of a list is an unsupported builtin call")
+def test_str_and_repr_of_containers():
+    def f(x):
+        return x + 1, str([1, 2]), repr((1, "a")), "%d-%s" % (3, "a"), "{}".format(4)  # noqa: UP031, UP032
+
+    one_graph(check_same(f, torch.ones(2)), ops=1)

@@ -125,8 +125,6 @@ def test_module_parameters_and_named_modules_iteration():
     one_graph(check_module(M(), torch.randn(2, 2)))
 
 
-@pytest.mark.xfail(strict=True, reason="guard source for a submodule named '0' renders as "
-                   "L['self'].0.weight: SyntaxError compiling the guards")
 def test_parameters_of_sequential_children():
     model = nn.Sequential(nn.Linear(2, 2), nn.Linear(2, 1))
 

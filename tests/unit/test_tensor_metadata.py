@@ -1,5 +1,6 @@
 """Tensor metadata is static under the tracer: read as Python constants, guarded on entry."""
 
+import pytest
 import torch
 
 from tests.differential import check_same, one_graph
@@ -66,3 +67,20 @@ def test_shape_arithmetic_in_loop_bound():
         return out
 
     one_graph(check_same(f, torch.randn(3)), ops=2)
+
+
+def test_size_slices_and_comparison_with_tuple():
+    def f(x):
+        return x.size()[1:], x.shape == (2, 3), x.nelement(), x.shape[-2:] + (1,)
+
+    stats = check_same(f, torch.randn(2, 3))
+    assert (stats.frames, stats.fallbacks) == (1, [])
+
+
+@pytest.mark.xfail(strict=True, reason="torch.Size([2, 3]) inside traced code: 'a list used "
+                   "where an immutable constant is needed'")
+def test_torch_size_constructed_from_list():
+    def f(x):
+        return x.reshape(torch.Size([3, 2])), torch.Size([3, 2]) == x.shape
+
+    one_graph(check_same(f, torch.randn(2, 3)))
