@@ -296,3 +296,81 @@ def test_recompile_reason_names_new_dtype(dtype):
     fc(torch.zeros(2))
     fc(torch.zeros(2, dtype=dtype))
     assert compiler.stats(fc).recompiles == [f"L['x'].dtype == torch.float32 (got {dtype})"]
+
+
+class _Holder:
+    def __init__(self):
+        self.k = 2
+
+
+HOLDER = _Holder()
+HELPER_SCALE = 2
+
+
+def _scaled_by_holder(x):
+    return x * HOLDER.k
+
+
+def _helper_reading_global(x):
+    return x * HELPER_SCALE
+
+
+def _calls_helper(x):
+    return _helper_reading_global(x)
+
+
+def test_recompiles_when_global_object_attribute_changes():
+    fc = _compiled(_scaled_by_holder)
+    fc(torch.ones(1))
+    HOLDER.k = 3
+    try:
+        assert_same(fc(torch.ones(1)), torch.full((1,), 3.0))
+    finally:
+        HOLDER.k = 2
+    assert compiler.stats(fc).recompiles == ["G['HOLDER'].k == 2 (got 3)"]
+
+
+def test_recompiles_when_global_read_by_inlined_helper_changes():
+    global HELPER_SCALE
+    fc = _compiled(_calls_helper)
+    fc(torch.ones(1))
+    HELPER_SCALE = 4
+    try:
+        assert_same(fc(torch.ones(1)), torch.full((1,), 4.0))
+    finally:
+        HELPER_SCALE = 2
+    assert compiler.stats(fc).recompiles == ["G['HELPER_SCALE'] == 2 (got 4)"]
+
+
+def test_recompiles_when_list_element_value_changes():
+    fc = _compiled(lambda x, lst: x * lst[1])
+    fc(torch.ones(1), [1, 2])
+    assert_same(fc(torch.ones(1), [1, 5]), torch.full((1,), 5.0))
+    assert compiler.stats(fc).recompiles == ["L['lst'][1] == 2 (got 5)"]
+
+
+def test_recompiles_when_dict_value_changes():
+    fc = _compiled(lambda x, d: x * d["a"])
+    fc(torch.ones(1), {"a": 1})
+    assert_same(fc(torch.ones(1), {"a": 3}), torch.full((1,), 3.0))
+    assert compiler.stats(fc).recompiles == ["L['d']['a'] == 1 (got 3)"]
+
+
+def test_recompiles_when_string_argument_changes():
+    def f(x, mode):
+        return x * 2 if mode == "double" else x - 1
+
+    fc = _compiled(f)
+    fc(torch.ones(1), "double")
+    assert_same(fc(torch.ones(1), "other"), torch.zeros(1))
+    assert compiler.stats(fc).recompiles == ["L['mode'] == 'double' (got 'other')"]
+
+
+def test_bool_and_int_with_equal_value_do_not_share_an_entry():
+    def f(x, flag):
+        return x + 1 if flag else x - 1, flag
+
+    fc = _compiled(f)
+    assert_same(fc(torch.ones(1), 1), (torch.full((1,), 2.0), 1))
+    assert_same(fc(torch.ones(1), True), (torch.full((1,), 2.0), True))
+    assert compiler.stats(fc).compiles == 2
