@@ -103,6 +103,7 @@ class Reduction:
     on_progress: Callable[[Progress], None] | None = None
     required: frozenset[str] = frozenset()
     cache: dict[str, bool] = field(default_factory=dict)
+    visited: set[str] = field(default_factory=set)
     stats: dict[str, PassStats] = field(default_factory=dict)
     started: float = field(default_factory=time.perf_counter)
 
@@ -190,7 +191,8 @@ class Reduction:
             for source, verdict in zip(unknown, self.batch(unknown), strict=True):
                 self.cache[source] = bool(verdict)
         for source, candidate in pending:
-            if self.cache[source]:
+            if self.cache[source] and source not in self.visited:
+                self.visited.add(source)  # never return to an earlier state: no cycles
                 stats.accepted += 1
                 return source, candidate.resume_key
         return None
@@ -243,6 +245,7 @@ def reduce(
         on_progress=on_progress,
         required=skeleton.features(ast.parse(start)),
         cache={start: True},
+        visited={start},
         started=started,
     )
     stopped = reduction.run(passes)

@@ -98,9 +98,16 @@ def replace_with(path: Path, make):
     return edit
 
 
-def nth_operand(choice: int, modules: set[str]):
+def stand_ins(node: ast.expr, modules: set[str]) -> list[ast.expr]:
+    """Operands, then operands of operands: `x.t().t().t()` -> `x.t()` skips a pair that
+    one-level steps could only cross through a state that no longer fails."""
+    direct = operands(node, modules)
+    return direct + [inner for part in direct for inner in operands(part, modules)]
+
+
+def nth_stand_in(choice: int, modules: set[str]):
     def make(node: ast.expr) -> ast.expr | None:
-        parts = operands(node, modules)
+        parts = stand_ins(node, modules)
         return parts[choice] if choice < len(parts) else None
 
     return make
@@ -110,8 +117,8 @@ def nth_operand(choice: int, modules: set[str]):
 def replace_with_operands(tree: ast.Module) -> Iterator[Candidate]:
     modules = module_names(tree)
     for number, (path, node) in enumerate(replaceable(tree)):
-        for choice in range(len(operands(node, modules))):
-            edit = replace_with(path, nth_operand(choice, modules))
+        for choice in range(len(stand_ins(node, modules))):
+            edit = replace_with(path, nth_stand_in(choice, modules))
             yield Candidate((number, choice), edit, resume=(number,))
 
 
