@@ -183,7 +183,7 @@ class Reduction:
 
     def evaluate(self, pending: list[tuple[str, Candidate]], stats: PassStats):
         """Ask about the uncached candidates together; the first accepted in order wins."""
-        unknown = [s for s, _ in pending if s not in self.cache]
+        unknown = list(dict.fromkeys(s for s, _ in pending if s not in self.cache))
         if unknown and self.out_of_time():
             return None
         if unknown:

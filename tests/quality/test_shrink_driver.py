@@ -78,3 +78,11 @@ def test_input_the_predicate_rejects_is_an_error_that_says_so():
 def test_input_that_does_not_parse_is_an_error_that_says_so():
     with pytest.raises(ShrinkError, match="does not parse"):
         reduce("def program(:\n", lambda source: True)
+
+
+def test_package_docstring_lists_the_passes_in_order():
+    import generators.shrink
+
+    listed = generators.shrink.__doc__.split("Passes (`PASSES`")[1].split("`deletable")[0]
+    names = [word.split("(")[0].strip(" .\n") for word in listed.split(":", 1)[1].split(",")]
+    assert names == [p.name for p in generators.shrink.PASSES]
