@@ -15,7 +15,7 @@ from pathlib import Path
 from oracle import report
 from oracle.subjects import SubjectSpecError, resolve
 
-NOT_BUILT = ("fuzz", "shrink", "gate")
+NOT_BUILT = ("fuzz", "shrink")
 
 
 class UsageError(Exception):
@@ -43,6 +43,9 @@ def build_parser() -> argparse.ArgumentParser:
     explain.add_argument("file", metavar="FILE")
     for name in NOT_BUILT:
         commands.add_parser(name, help="not built yet")
+    from oracle import gate_cli  # gate and coverage; imports this module, so not at the top
+
+    gate_cli.add_parsers(commands)
     return parser
 
 
@@ -55,6 +58,8 @@ def main(argv: list[str] | None = None) -> int:
             raise UsageError(f"unrecognized arguments: {' '.join(extra)}")
         if args.command == "explain":
             return explain_command(args.file)
+        if getattr(args, "handler", None) is not None:
+            return args.handler(args)
         return run_command(args)
     except UsageError as exc:
         print(f"parity: error: {exc}", file=sys.stderr)

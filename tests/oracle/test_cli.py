@@ -26,7 +26,7 @@ PROGRAMS = Path(__file__).parent / "programs"
     (["run"], "the following arguments are required: PATH"),
     (["fuzz", "--budget", "60s"], "`parity fuzz` is not built yet"),
     (["shrink", "f.py"], "`parity shrink` is not built yet"),
-    (["gate", "corpora"], "`parity gate` is not built yet"),
+    (["gate", "corpora"], "the following arguments are required: --baseline"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
 ])
 def test_bad_input_is_one_line_and_status_two(capsys, argv, says):
