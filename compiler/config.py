@@ -17,6 +17,7 @@ class Config:
     automatic_dynamic: bool = False  # reserved: mark changed dims dynamic on recompile
     guard_tensor_strides: bool = True
     max_loop_iterations: int = 10_000  # unrolled iterations of one loop before giving up
+    graph_breaks: bool = True   # split a frame at an untraceable instruction (else run eagerly)
     raise_internal_errors: bool = False  # tests set it: a tracer bug raises, not falls back
 
     @contextlib.contextmanager

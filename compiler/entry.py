@@ -24,8 +24,10 @@ _ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
 
 
 class CompiledFunction:
-    def __init__(self, fn, backend="eager", fullgraph: bool = False, dynamic=None):
+    def __init__(self, fn, backend="eager", fullgraph: bool = False, dynamic=None,
+                 stats: CompileStats | None = None, nested: bool = False):
         self.original = fn
+        self.is_nested = nested  # a resume function or a callee at a break: not the entry
         if isinstance(fn, torch.nn.Module):
             self.function = type(fn).forward
             self.bound_self = fn
@@ -41,7 +43,7 @@ class CompiledFunction:
         self.fullgraph = fullgraph
         self.dynamic = dynamic
         self.cache = CodeCache()
-        self.stats = CompileStats()
+        self.stats = stats if stats is not None else CompileStats()
         self.signature = inspect.signature(self.function)
         self.skip_reason = _skip_reason(self.function)
         functools.update_wrapper(self, self.function)
@@ -87,16 +89,35 @@ class CompiledFunction:
             self.stats.recompiles.append(reason)
             logs.log("recompiles", "recompiling %s: %s", self.function.__qualname__, reason)
         self.stats.frames += 1
-        self.stats.compiles += 1
+        if not self.is_nested:
+            self.stats.compiles += 1
         result = self._trace(frame_locals)
+        if self._can_split(result):
+            split = self._trace(frame_locals, break_at=result.stopped.break_index)
+            if split.stopped is None:
+                where = result.stopped.where or "?"
+                self.stats.graph_breaks.append((result.stopped.what, where))
+                logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__,
+                         result.stopped)
+                result = split
         entry = self._entry_from(result)
         self.cache.entries.append(entry)
         return entry
 
-    def _trace(self, frame_locals):
+    def _can_split(self, result) -> bool:
+        stop = result.stopped
+        return (stop is not None and result.raised is None and not self.fullgraph
+                and stop.break_index is not None and config.graph_breaks)
+
+    def nested(self, fn) -> CompiledFunction:
+        """A frame reached from this one at a graph break, sharing its statistics."""
+        return CompiledFunction(fn, backend=self.backend_spec, fullgraph=False,
+                                stats=self.stats, nested=True)
+
+    def _trace(self, frame_locals, break_at=None):
         from compiler.symbolic.trace import TraceResult, trace_frame
         try:
-            return trace_frame(self.function, frame_locals)
+            return trace_frame(self.function, frame_locals, break_at)
         except Exception as exc:  # a bug of ours: never let it change the program's result
             if config.raise_internal_errors:
                 raise
@@ -122,6 +143,15 @@ class CompiledFunction:
 
     def _compiled_entry(self, check, result) -> CacheEntry:
         rebuild = result.rebuild
+        if result.resume is not None:
+            from compiler.cache.breaks import BreakRunner
+            runner = BreakRunner(self, result.resume)
+            finish = rebuild
+
+            def rebuild(L, G, outputs):
+                stack, frame_locals = finish(L, G, outputs)
+                return runner.continue_from(stack, frame_locals)
+
         if result.graph is None:
             return CacheEntry(check, lambda args, kwargs, L, G: rebuild(L, G, ()),
                               rebuild_source=result.rebuild_source)

@@ -35,6 +35,7 @@ class Unsupported(CompilerError):
         self.what = what
         self.reason = reason
         self.where = where
+        self.break_index: int | None = None  # top-frame instruction the graph can break at
         super().__init__(self._render())
 
     def _render(self) -> str:

@@ -1,6 +1,6 @@
 """The size budget of ci/check_sizes.py holds for the whole tree."""
 
-from ci.check_sizes import violations, source_files
+from ci.check_sizes import source_files, violations
 
 
 def test_no_file_or_function_exceeds_the_size_budget():

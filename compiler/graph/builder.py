@@ -79,6 +79,7 @@ class GraphBuilder:
     def getitem(self, node: fx.Node, index: int, fake: Any) -> fx.Node:
         item = self.graph.call_function(operator.getitem, (node, index))
         item.meta["example_value"] = fake
+        item.meta["structural"] = True  # unpacks a multi-output op: not an op of its own
         return item
 
     def discard(self, node: fx.Node) -> None:
@@ -94,4 +95,4 @@ class GraphBuilder:
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",
                                                            "call_module")
-                   and n.target is not operator.getitem)
+                   and not n.meta.get("structural"))

@@ -7,6 +7,7 @@ computed into a temporary (reads only), then the recorded writes run, then the r
 from __future__ import annotations
 
 import math
+import types
 from typing import Any
 
 import torch
@@ -15,6 +16,11 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 
 LITERAL_TYPES = (type(None), bool, int, str)
+
+
+def _advance(iterator, steps: int) -> None:
+    for _ in range(steps):
+        next(iterator)
 
 
 def _new_object(cls, attrs):
@@ -46,8 +52,9 @@ class OutputPlan:
         return name
 
     def source_expr(self, source) -> str:
+        """Read a source into a temporary now, before any recorded write changes it."""
         self.env.update(source.constants())
-        return source.expr()
+        return self.temp(source.expr())
 
     # -- values -------------------------------------------------------------------------------
     def expr(self, value: Value) -> str:
@@ -63,8 +70,14 @@ class OutputPlan:
         from compiler.values.callables import UserFunctionValue
         from compiler.values.constant import ConstantValue
         from compiler.values.containers import (
-            DictValue, ListValue, NamedTupleValue, SetValue, SizeValue, TupleValue,
+            DictValue,
+            ListValue,
+            NamedTupleValue,
+            SetValue,
+            SizeValue,
+            TupleValue,
         )
+        from compiler.values.iterators import SequenceIteratorValue
         from compiler.values.objects import ObjectValue
         from compiler.values.tensor import TensorValue
         if isinstance(value, TensorValue):
@@ -103,6 +116,14 @@ class OutputPlan:
                 return self.bind(value.real)
             attrs = ", ".join(f"{name!r}: {self.expr(v)}" for name, v in value.attrs.items())
             return self.temp(f"___new_object({self.bind(value.cls)}, {{{attrs}}})")
+        method = self._bound_method(value)
+        if method is not None:
+            return method
+        if isinstance(value, SequenceIteratorValue) and value.source is not None:
+            return self.source_expr(value.source)
+        if isinstance(value, SequenceIteratorValue):
+            rest = value.items.items if value.live else value.items
+            return self.temp(f"iter([{self._items(list(rest[value.position:]))}])")
         if isinstance(value, UserFunctionValue) and value.fn is None:
             raise Unsupported("returning a function made inside the compiled code",
                               BreakReason.UNSUPPORTED_VALUE)
@@ -114,6 +135,26 @@ class OutputPlan:
                 return self.bind(obj)
         raise Unsupported(f"{value} as an output of the compiled code",
                           BreakReason.UNSUPPORTED_VALUE)
+
+    def _bound_method(self, value: Value) -> str | None:
+        """Methods left on the stack at a graph break (`x.item` before its CALL)."""
+        from compiler.values.callables import (
+            BoundConstantMethodValue,
+            BoundContainerMethodValue,
+            TensorMethodValue,
+            UserMethodValue,
+        )
+        if isinstance(value, TensorMethodValue):
+            return self.temp(f"{self.expr(value.tensor)}.{value.name}")
+        if isinstance(value, BoundContainerMethodValue):
+            return self.temp(f"{self.expr(value.container)}.{value.name}")
+        if isinstance(value, BoundConstantMethodValue):
+            return self.temp(f"{self.bind(value.obj)}.{value.name}")
+        if isinstance(value, UserMethodValue):
+            method_type = self.bind(types.MethodType)
+            return self.temp(f"{method_type}({self.expr(value.function)}, "
+                             f"{self.expr(value.self_value)})")
+        return None
 
     def _items(self, items: list[Value]) -> str:
         parts = [self.expr(item) for item in items]
@@ -137,6 +178,7 @@ class OutputPlan:
     # -- side effects -------------------------------------------------------------------------
     def replay(self, side_effects) -> None:
         from compiler.values.containers import DictValue, ListValue, SetValue
+        from compiler.values.iterators import SequenceIteratorValue
         for container in side_effects.mutated.values():
             target = self.source_expr(container.source)
             if isinstance(container, ListValue):
@@ -147,6 +189,10 @@ class OutputPlan:
                                   for k, v in container.entries.values())
                 contents = self.temp(f"{{{pairs}}}")
                 self.writes.append(f"{target}.clear(); {target}.update({contents})")
+            elif isinstance(container, SequenceIteratorValue):
+                if container.position:
+                    advance = self.bind(_advance)
+                    self.writes.append(f"{advance}({target}, {container.position})")
             elif isinstance(container, SetValue):
                 contents = self.temp(f"[{self._items(container.ordered())}]")
                 self.writes.append(f"{target}.clear(); {target}.update({contents})")

@@ -90,6 +90,31 @@ class ItemSource(Source):
         return self.base.is_local()
 
 
+def remaining_items(iterator) -> list:
+    """What a list, tuple or range iterator has left, read without advancing it."""
+    reduced = iterator.__reduce__()
+    if len(reduced) < 3:
+        return []
+    _, (sequence,), position = reduced
+    return list(sequence)[position:]
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class RemainingItemsSource(Source):
+    """The items an existing iterator has left: `___remaining(L['it'])`."""
+
+    base: Source
+
+    def expr(self) -> str:
+        return f"___remaining({self.base.expr()})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___remaining": remaining_items}
+
+    def is_local(self) -> bool:
+        return self.base.is_local()
+
+
 @dataclasses.dataclass(frozen=True, eq=True)
 class CellContentsSource(Source):
     """The contents of a closure cell: `<cell>.cell_contents`."""

@@ -17,6 +17,7 @@ from compiler.guards.sources import Source
 from compiler.symbolic.side_effects import SideEffects
 from compiler.values.base import Value
 
+
 def _is_mutating(kind: str, target: Any, kwargs: dict) -> bool:
     import operator
     if "out" in kwargs:
@@ -62,7 +63,7 @@ class TraceContext:
     # -- tensors ------------------------------------------------------------------------------
     def tensor_op(self, kind: str, target: Any, args: list[Value], kwargs: dict[str, Value],
                   description: str) -> Value:
-        from compiler.graph.arguments import node_argument, fake_argument
+        from compiler.graph.arguments import fake_argument, node_argument
         from compiler.values.wrap import wrap_op_result
         node_args = tuple(node_argument(a) for a in args)
         node_kwargs = {k: node_argument(v) for k, v in kwargs.items()}

@@ -1,8 +1,8 @@
 """Operators: binary, unary, comparisons, identity, membership and subscripts."""
 
 from compiler.symbolic.registry import handles
-from compiler.values.constant import ConstantValue
 from compiler.values import operators as ops
+from compiler.values.constant import ConstantValue
 
 
 @handles("BINARY_OP")

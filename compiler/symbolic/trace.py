@@ -1,5 +1,8 @@
 """Trace one call of a frame: wrap its arguments, run the translator, and produce the graph,
 the guards and the output plan — or the Unsupported that stopped it, with the guards so far.
+
+With `break_at`, the trace stops before that instruction of the frame (a graph break): the
+output plan then rebuilds the stack and the locals there, for the resume function.
 """
 
 from __future__ import annotations
@@ -15,13 +18,30 @@ from compiler.graph.output import OutputPlan
 from compiler.guards.guard import Guard
 from compiler.guards.sources import LocalSource
 from compiler.symbolic import (  # noqa: F401 - registers the handlers
-    ops_arith, ops_build, ops_call, ops_control, ops_exceptions, ops_load_store, ops_stack,
+    ops_arith,
+    ops_build,
+    ops_call,
+    ops_control,
+    ops_exceptions,
+    ops_load_store,
+    ops_stack,
 )
 from compiler.symbolic.context import TraceContext
-from compiler.symbolic.translator import Translator
+from compiler.symbolic.translator import NullValue, Translator
 from compiler.values.base import RaisedByProgram
 from compiler.values.callables import UserFunctionValue, real_cell_value
+from compiler.values.containers import TupleValue
 from compiler.values.wrap import wrap
+
+
+@dataclasses.dataclass
+class ResumePoint:
+    """Where a trace stopped for a graph break, and the shape of the state there."""
+
+    index: int                   # instruction index in the frame's code
+    stack_nulls: list[bool]      # from the bottom: True where the slot is a NULL
+    bound: list[str]             # locals that are bound, in co_varnames order
+    kw_names: tuple[str, ...]
 
 
 @dataclasses.dataclass
@@ -32,17 +52,18 @@ class TraceResult:
     input_sources: list = dataclasses.field(default_factory=list)
     rebuild: object = None
     rebuild_source: str = ""
-    env: dict = dataclasses.field(default_factory=dict)
     op_count: int = 0
-    stopped: Unsupported | None = None      # why the frame must run eagerly
+    stopped: Unsupported | None = None      # why the frame must run eagerly (or break)
     raised: BaseException | None = None     # the program raises for these inputs
+    resume: ResumePoint | None = None       # set when the result ends at a graph break
 
 
-def trace_frame(fn: types.FunctionType, frame_locals: dict) -> TraceResult:
+def trace_frame(fn: types.FunctionType, frame_locals: dict,
+                break_at: int | None = None) -> TraceResult:
     ctx = TraceContext(fn.__globals__)
     grad_mode = torch.is_grad_enabled()
     try:
-        return _trace(ctx, fn, frame_locals)
+        return _trace(ctx, fn, frame_locals, break_at)
     except Unsupported as exc:
         return TraceResult(guards=list(ctx.guards.values()), stopped=exc)
     except RaisedByProgram as raised:
@@ -53,14 +74,21 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict) -> TraceResult:
         torch._C._set_grad_enabled(grad_mode)
 
 
-def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict) -> TraceResult:
+def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
+           break_at: int | None) -> TraceResult:
     code = fn.__code__
     local_values = {name: wrap(ctx, value, LocalSource(name))
                     for name, value in frame_locals.items()}
     closure = [real_cell_value(ctx, cell) for cell in (fn.__closure__ or ())]
     function = UserFunctionValue(fn)
     translator = Translator(ctx, code, fn.__globals__, local_values, closure, function=function)
+    translator.break_at = break_at
     result = translator.run()
+    resume = None
+    if translator.stopped_at_break:
+        if torch.is_grad_enabled() != ctx.grad_mode_at_start:
+            raise Unsupported("a graph break inside a grad-mode block", BreakReason.SIDE_EFFECT)
+        result, resume = _state_at_break(translator)
     plan = OutputPlan(ctx)
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
@@ -75,4 +103,17 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict) -> Tra
         rebuild=rebuild,
         rebuild_source=rebuild_source,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
+        resume=resume,
     )
+
+
+def _state_at_break(tx: Translator) -> tuple[TupleValue, ResumePoint]:
+    """The values to rebuild at a break: (stack without NULLs, bound locals)."""
+    if tx.code.co_cellvars:
+        raise Unsupported("a graph break in a frame with closure cells of its own",
+                          BreakReason.UNSUPPORTED_VALUE)
+    nulls = [isinstance(v, NullValue) for v in tx.stack]
+    stack = [v for v in tx.stack if not isinstance(v, NullValue)]
+    bound = [name for name in tx.code.co_varnames if name in tx.locals]
+    state = TupleValue([TupleValue(stack), TupleValue([tx.locals[n] for n in bound])])
+    return state, ResumePoint(tx.index, nulls, bound, tuple(tx.kw_names))

@@ -30,6 +30,14 @@ class NullValue(Value):
 
 NULL = NullValue()
 
+# Instructions of the entry frame at which the graph can be split: the instruction itself runs
+# in Python between the graph before it and the resume function after it.
+BREAKABLE_OPCODES = {
+    "CALL", "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_FALSE",
+    "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE", "JUMP_IF_TRUE_OR_POP",
+    "JUMP_IF_FALSE_OR_POP",
+}
+
 
 class Translator:
     def __init__(self, ctx: TraceContext, code: types.CodeType, f_globals: dict,
@@ -54,6 +62,8 @@ class Translator:
         self.result: Value | None = None
         self.yielded: list[Value] | None = (
             [] if code.co_flags & inspect.CO_GENERATOR else None)
+        self.break_at: int | None = None   # stop before this instruction (a graph break)
+        self.stopped_at_break = False
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> Value:
@@ -62,6 +72,9 @@ class Translator:
             if self.ip >= len(instructions):
                 raise CompilerBug(f"fell off the end of {self.code.co_name}")
             self.index = self.ip
+            if self.index == self.break_at:
+                self.stopped_at_break = True
+                return None
             inst = instructions[self.ip]
             self.ip += 1
             handler = HANDLERS.get(inst.opname)
@@ -74,7 +87,11 @@ class Translator:
             except RaisedByProgram as raised:
                 self.route_exception(raised)
             except Unsupported as exc:
-                raise exc.located(self.where())
+                if (self.parent is None and exc.break_index is None
+                        and inst.opname in BREAKABLE_OPCODES
+                        and self.bytecode.handler_for(inst.offset) is None):
+                    exc.break_index = self.index
+                raise exc.located(self.where()) from None
         return self.result
 
     def where(self) -> str:

@@ -16,7 +16,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
 from compiler.values.iterators import SequenceIteratorValue
 from compiler.values.operators import binary_op, compare, is_same, unary_op
@@ -85,11 +85,11 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
         result = handler(tx, *args, **kwargs)
         if result is not NotImplemented:
             return result
-    if _is_pure(fn) and all(a.is_constant() for a in args) and all(
-            v.is_constant() for v in kwargs.values()):
-        plain = [a.as_constant() for a in args]
-        named = {k: v.as_constant() for k, v in kwargs.items()}
-        return _const(call_pure(fn, plain, named))
+    if _is_pure(fn) and all(is_plain(a) for a in args) and all(
+            is_plain(v) for v in kwargs.values()):
+        positional = [plain(a) for a in args]
+        named = {k: plain(v) for k, v in kwargs.items()}
+        return _const(call_pure(fn, positional, named))
     name = getattr(fn, "__qualname__", repr(fn))
     raise Unsupported(f"call of builtin {name}", BreakReason.UNSUPPORTED_CALL)
 
@@ -128,6 +128,19 @@ def _issubclass_of(kind: type, classes) -> bool:
     if classes is torch.Tensor and kind is torch.nn.Parameter:
         return True
     return issubclass(kind, classes)
+
+
+@handles(bool)
+def _bool(tx, *value):
+    return ConstantValue(value[0].bool(tx) if value else False)
+
+
+@handles(str)
+def _str(tx, *value, **kwargs):
+    from compiler.values.objects import ExceptionValue
+    if len(value) == 1 and isinstance(value[0], ExceptionValue) and not kwargs:
+        return ConstantValue(str(value[0].exc))
+    return NotImplemented
 
 
 @handles(type)
@@ -460,10 +473,10 @@ def _infinite(name):
 def _islice(tx, iterable, *bounds):
     plain = [b.as_constant() for b in bounds]
     if isinstance(iterable, SequenceIteratorValue):
-        items = iterable.drain(tx)
-        taken = list(itertools.islice(items, *plain))
-        stop = slice(*plain).indices(len(items))[1] if plain else len(items)
-        iterable.items, iterable.live, iterable.position = items[stop:], False, 0
+        rest = iterable._current()[iterable.position:]
+        taken = list(itertools.islice(rest, *plain))
+        stop = slice(*plain).indices(len(rest))[1] if plain else len(rest)
+        iterable.position += stop  # islice consumes up to its stop, lazily, like this
         return SequenceIteratorValue(taken)
     return SequenceIteratorValue(list(itertools.islice(_items(tx, iterable), *plain)))
 

@@ -10,7 +10,11 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.sources import (
-    AttrSource, CellContentsSource, ConstantSource, DefaultArgSource, ItemSource,
+    AttrSource,
+    CellContentsSource,
+    ConstantSource,
+    DefaultArgSource,
+    ItemSource,
 )
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
@@ -30,7 +34,8 @@ class CellValue(Value):
             try:
                 real = self.real_cell.cell_contents
             except ValueError:
-                raise RaisedByProgram(NameError("free variable referenced before assignment"))
+                raise RaisedByProgram(NameError("free variable referenced before assignment")) \
+                    from None
             from compiler.values.wrap import wrap
             self.contents = wrap(tx.ctx, real, self.source)
         if self.contents is None:

@@ -42,6 +42,30 @@ PURE_METHODS = {
 }
 
 
+def plain(value) -> Any:
+    """A real Python object equal to `value`, for pure functions: containers of constants are
+    copied into fresh lists, dicts and sets (the function may not keep them)."""
+    from compiler.values.containers import DictValue, ListValue, SetValue
+    if isinstance(value, ListValue):
+        return [plain(item) for item in value.items]
+    if isinstance(value, DictValue):
+        return {plain(k): plain(v) for k, v in value.entries.values()}
+    if isinstance(value, SetValue) and not value.frozen:
+        return {plain(item) for item in value.members.values()}
+    return value.as_constant()
+
+
+def is_plain(value) -> bool:
+    from compiler.values.containers import DictValue, ListValue, SetValue
+    if isinstance(value, ListValue):
+        return all(is_plain(item) for item in value.items)
+    if isinstance(value, DictValue):
+        return all(is_plain(k) and is_plain(v) for k, v in value.entries.values())
+    if isinstance(value, SetValue):
+        return value.is_constant()
+    return value.is_constant()
+
+
 def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Run a pure function on real constants; an exception it raises is the program's."""
     try:

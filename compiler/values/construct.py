@@ -31,9 +31,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
         return GradModeValue(cls is torch.enable_grad)
     if cls in (torch.Size, torch.device, torch.dtype, torch.finfo, torch.iinfo):
-        plain = [a.as_constant() for a in args]
-        return wrap_constant(call_pure(cls, plain, {k: v.as_constant()
-                                                    for k, v in kwargs.items()}))
+        from compiler.values.constant import plain
+        return wrap_constant(call_pure(cls, [plain(a) for a in args],
+                                       {k: plain(v) for k, v in kwargs.items()}))
     if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)

@@ -58,7 +58,8 @@ class SequenceValue(Value):
         try:
             return self.items[index]
         except (IndexError, TypeError) as exc:
-            raise RaisedByProgram(type(exc)(f"{self.python_type().__name__} index out of range"))
+            message = f"{self.python_type().__name__} index out of range"
+            raise RaisedByProgram(type(exc)(message)) from None
 
     def rebuilt(self, items: list[Value]) -> Value:
         return type(self)(items)
@@ -261,7 +262,8 @@ class DictValue(Value):
                 value = self.default_factory.call(tx, [], {})
                 self.setitem(tx, key, value)
                 return value
-            raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
+            missing = key.as_constant() if key.is_constant() else key
+            raise RaisedByProgram(KeyError(missing)) from None
 
     def setitem(self, tx, key: Value, value: Value) -> None:
         tx.ctx.side_effects.mutate(self)
@@ -380,7 +382,8 @@ class SetValue(Value):
         from compiler.values.wrap import wrap_constant
         if name in ("add", "discard", "remove", "update", "clear", "pop"):
             if self.frozen:
-                raise RaisedByProgram(AttributeError(f"'frozenset' object has no attribute {name!r}"))
+                raise RaisedByProgram(AttributeError(
+                    f"'frozenset' object has no attribute {name!r}"))
             tx.ctx.side_effects.mutate(self)
         if name == "add":
             self.members.setdefault(args[0].hash_key(), args[0])

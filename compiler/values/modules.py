@@ -15,9 +15,8 @@ from compiler.guards.sources import AttrSource, ItemSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
-
 CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "values", "items",
-                     "named_parameters", "named_buffers", "named_children"}
+                     "named_parameters", "named_buffers", "named_children", "named_modules"}
 
 
 def _has_hooks(module: torch.nn.Module) -> bool:
@@ -166,9 +165,14 @@ class NNModuleValue(Value):
         if name == "named_children":
             return TupleValue([TupleValue([ConstantValue(k), v])
                                for k, v in self._children_generic(tx)])
-        if name in ("children", "modules"):
-            items = [c for _, c in self._children_generic(tx)]
-            return TupleValue(([self] if name == "modules" else []) + items)
+        if name in ("modules", "named_modules"):
+            pairs = [(path, self._wrap(tx, sub, self._module_path_source(path)) if path else self)
+                     for path, sub in self.module.named_modules()]
+            if name == "modules":
+                return TupleValue([v for _, v in pairs])
+            return TupleValue([TupleValue([ConstantValue(p), v]) for p, v in pairs])
+        if name == "children":
+            return TupleValue([c for _, c in self._children_generic(tx)])
         raise Unsupported(f"{type(self.module).__name__}.{name}()", BreakReason.UNSUPPORTED_CALL)
 
     def _children_generic(self, tx):
@@ -176,6 +180,12 @@ class NNModuleValue(Value):
                      GuardKind.DICT_KEYS, list(self.module._modules))
         return [(k, self._wrap(tx, m, self._table_source("_modules", k)))
                 for k, m in self.module._modules.items()]
+
+    def _module_path_source(self, path: str):
+        source = self.source
+        for part in path.split("."):
+            source = ItemSource(AttrSource(source, "_modules"), part) if source else None
+        return source
 
     def _dotted_source(self, path: str):
         """The source of `named_parameters()` entry `path` ("fc.weight")."""

@@ -114,6 +114,8 @@ class ClassValue(Value):
         source = AttrSource(self.source, name) if self.source is not None else None
         if isinstance(raw, types.FunctionType):
             return wrap(tx.ctx, raw, None)
+        if owner.__module__ in ("builtins", "itertools", "collections", "functools"):
+            return wrap(tx.ctx, getattr(self.cls, name), None)  # C descriptors bind themselves
         return bind_class_attribute(tx, owner, raw, None, self, source)
 
     def call(self, tx, args, kwargs) -> Value:
@@ -132,7 +134,8 @@ class ObjectValue(Value):
         self.deleted: set[str] = set()
 
     def __repr__(self) -> str:
-        return f"ObjectValue({self.cls.__qualname__}{', ' + str(self.source) if self.source else ''})"
+        where = f", {self.source}" if self.source else ""
+        return f"ObjectValue({self.cls.__qualname__}{where})"
 
     def python_type(self) -> type:
         return self.cls
@@ -159,7 +162,7 @@ class ObjectValue(Value):
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
-        if "__getattr__" in dir(self.cls) and _find_in_mro(self.cls, "__getattr__")[0] is not object:
+        if _find_in_mro(self.cls, "__getattr__")[0] not in (None, object):
             getattr_fn = class_attribute(tx, self.cls, "__getattr__", self)
             return getattr_fn.call(tx, [ConstantValue(name)], {})
         if self.source is not None:

@@ -82,7 +82,11 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
 
 def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     from compiler.values.containers import (
-        DictValue, ListValue, SequenceValue, SetValue, TupleValue,
+        DictValue,
+        ListValue,
+        SequenceValue,
+        SetValue,
+        TupleValue,
     )
     if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         if a.python_type() is not b.python_type() and not (

@@ -47,6 +47,15 @@ def is_torch_leaf(obj: Any) -> bool:
     return module in LEAF_MODULE_PREFIXES
 
 
+RUNTIME_QUERIES = (torch.is_grad_enabled, torch.get_default_dtype, torch.compiler.is_compiling,
+                   torch.compiler.is_dynamo_compiling, torch.jit.is_scripting,
+                   torch.jit.is_tracing, torch.is_inference_mode_enabled)
+
+
+def is_runtime_query(fn) -> bool:
+    return any(fn is query for query in RUNTIME_QUERIES)
+
+
 def _runtime_query(tx, fn) -> Value | None:
     if fn is torch.is_grad_enabled:
         return ConstantValue(torch.is_grad_enabled())  # guarded by the GRAD_MODE guard
@@ -128,8 +137,9 @@ class GradModeValue(Value):
         return torch.autograd.grad_mode.set_grad_enabled
 
     def enter(self, tx) -> Value:
-        self.previous = torch.is_grad_enabled()
-        _set_grad(tx, self.enabled)
+        if self.previous is None:  # set_grad_enabled(b) already applied itself on call
+            self.previous = torch.is_grad_enabled()
+            _set_grad(tx, self.enabled)
         return ConstantValue(None)
 
     def exit(self, tx) -> Value:

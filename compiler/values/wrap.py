@@ -18,7 +18,12 @@ from compiler.guards.sources import AttrSource, ItemSource, Source
 from compiler.values.base import Value
 from compiler.values.constant import CONSTANT_TYPES, ConstantValue
 from compiler.values.containers import (
-    DictValue, ListValue, NamedTupleValue, SetValue, SizeValue, TupleValue,
+    DictValue,
+    ListValue,
+    NamedTupleValue,
+    SetValue,
+    SizeValue,
+    TupleValue,
 )
 
 
@@ -97,6 +102,8 @@ def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
         return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
     if kind is dict:
         return _wrap_dict(ctx, obj, source)
+    if kind in ITERATOR_TYPES and source is not None:
+        return _wrap_iterator(ctx, obj, source)
     if kind in (set, frozenset):
         ctx.guard(source, GuardKind.TYPE, kind)
         ctx.guard(source, GuardKind.EQUALS, kind(obj))
@@ -129,6 +136,26 @@ def _is_module_state(source: Source) -> bool:
     return "._parameters[" in text or "._buffers[" in text
 
 
+ITERATOR_TYPES = (type(iter([])), type(iter(())), type(iter(range(0))))
+
+
+def _wrap_iterator(ctx, obj, source: Source) -> Value:
+    """An existing iterator (a loop's, handed to a resume function): advancing it is a side
+    effect, replayed after the graph."""
+    from compiler.guards.sources import RemainingItemsSource, remaining_items
+    from compiler.values.iterators import SequenceIteratorValue
+    ctx.guard(source, GuardKind.TYPE, type(obj))
+    rest = RemainingItemsSource(source)
+    items = remaining_items(obj)
+    ctx.guard(rest, GuardKind.LENGTH, len(items))
+    value = SequenceIteratorValue([wrap(ctx, item, ItemSource(rest, i))
+                                   for i, item in enumerate(items)])
+    value.source = source
+    value.real = obj
+    ctx.side_effects.mutate(value)
+    return value
+
+
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
     ctx.guard(source, GuardKind.TYPE, dict)
     ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
@@ -144,12 +171,16 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
 def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
     """Functions, classes, modules and user objects."""
     from compiler.values import callables, modules, objects
-    from compiler.values.torch_functions import is_torch_leaf, TorchFunctionValue
+    from compiler.values.torch_functions import (
+        TorchFunctionValue,
+        is_runtime_query,
+        is_torch_leaf,
+    )
     if ctx is not None and source is not None:
         guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
         ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
     if isinstance(obj, types.FunctionType):
-        if is_torch_leaf(obj):
+        if is_torch_leaf(obj) or is_runtime_query(obj):
             return TorchFunctionValue(obj, source)
         return callables.UserFunctionValue(obj, source)
     if isinstance(obj, (types.BuiltinFunctionType, types.MethodDescriptorType,

@@ -1,6 +1,5 @@
 """Subscripts, slices, BUILD_* opcodes, unpacking (star-unpack included) and f-strings."""
 
-import pytest
 import torch
 
 from tests.differential import check_same, one_graph
@@ -13,8 +12,6 @@ def test_tensor_integer_and_negative_indexing():
     one_graph(check_same(f, torch.randn(3, 4)))
 
 
-@pytest.mark.xfail(strict=True, reason="stats.ops skips every operator.getitem node, so "
-                   "tensor indexing is never counted as an op")
 def test_tensor_indexing_counts_as_an_op():
     def f(x):
         return x[0] + 1

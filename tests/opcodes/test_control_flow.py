@@ -156,7 +156,6 @@ def test_try_except_catches_raise_statement():
     one_graph(check_same(f, torch.ones(2)), ops=1)
 
 
-@pytest.mark.xfail(strict=True, reason="str() of a caught exception is an unsupported builtin call")
 def test_str_of_caught_exception():
     def f(x):
         try:
@@ -249,8 +248,6 @@ def test_with_enable_grad_inside_no_grad():
     one_graph(check_same(f, torch.randn(3, requires_grad=True)))
 
 
-@pytest.mark.xfail(strict=True, reason="leaving `with torch.set_grad_enabled(False)` does not "
-                   "restore grad mode: later ops lose requires_grad")
 def test_with_set_grad_enabled_false_restores_grad_mode_on_exit():
     def f(x):
         with torch.set_grad_enabled(False):

@@ -1,6 +1,5 @@
 """Containers and their methods, iteration builtins and the other builtins under the tracer."""
 
-import pytest
 import torch
 
 from tests.differential import check_same, one_graph
@@ -172,8 +171,6 @@ def test_slice_and_tuple_unpacking_of_zip_star():
     one_graph(check_same(f, torch.ones(2)), ops=1)
 
 
-@pytest.mark.xfail(strict=True, reason="bool() of a list (container truthiness via bool) is an "
-                   "unsupported builtin call")
 def test_bool_of_containers():
     def f(x, items):
         return x + 1, bool(items), bool([]), bool({"a": 1})
@@ -181,7 +178,6 @@ def test_bool_of_containers():
     one_graph(check_same(f, torch.ones(2), [1]), ops=1)
 
 
-@pytest.mark.xfail(strict=True, reason="str() of a list is an unsupported builtin call")
 def test_str_and_repr_of_containers():
     def f(x):
         return x + 1, str([1, 2]), repr((1, "a")), "%d-%s" % (3, "a"), "{}".format(4)  # noqa: UP031, UP032

@@ -44,7 +44,7 @@ def test_graph_break_gives_correct_results_and_is_recorded(fn):
     for x in (torch.ones(3), -torch.ones(3)):
         assert_same(fc(x), fn(x))
     s = compiler.stats(fc)
-    assert len(s.graph_breaks) >= 1 and s.fallbacks, s
+    assert len(s.graph_breaks) >= 1 and (s.frames >= 2 or s.fallbacks), s
 
 
 def test_data_dependent_if_records_break_location():

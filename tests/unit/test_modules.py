@@ -1,7 +1,6 @@
 """nn.Module compilation: user modules with parameters, buffers and submodules, and torch.nn
 layers (in eval where they have modes)."""
 
-import pytest
 import torch
 from torch import nn
 
@@ -134,8 +133,6 @@ def test_parameters_of_sequential_children():
     one_graph(check_same(f, torch.randn(3, 2)))
 
 
-@pytest.mark.xfail(strict=True, reason="Module.named_modules()/modules() use `yield from`: "
-                   "GET_YIELD_FROM_ITER is unsupported")
 def test_named_modules_iteration():
     model = nn.Sequential(nn.Linear(2, 2), nn.ReLU())
 

@@ -1,6 +1,5 @@
 """Runtime queries answered at trace time: grad mode, compiling flag, scripting, default dtype."""
 
-import pytest
 import torch
 
 import compiler
@@ -21,8 +20,6 @@ def test_is_grad_enabled_follows_the_callers_mode():
     assert compiler.stats(fc).compiles == 2
 
 
-@pytest.mark.xfail(strict=True, reason="torch.compiler.is_compiling() is inlined (reads "
-                   "_is_compiling_flag=False) instead of answered True at trace time")
 def test_torch_compiler_is_compiling_is_true_when_traced():
     def f(x):
         if torch.compiler.is_compiling():

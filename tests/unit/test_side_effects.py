@@ -1,7 +1,6 @@
 """Side effects inside traced code are replayed after the call: in-place tensor ops, list/dict
 mutation, attribute and global writes; outputs alias inputs exactly as in eager."""
 
-import pytest
 import torch
 
 import compiler
@@ -95,8 +94,6 @@ def test_appending_to_input_list_is_replayed():
     one_graph(check_same(f, torch.randn(2), ["before"]), ops=2)
 
 
-@pytest.mark.xfail(strict=True, reason="output rebuilt from L['items'][2] after the pop is "
-                   "replayed: IndexError at run time")
 def test_list_pop_and_setitem_on_input_list():
     def f(items):
         last = items.pop()
@@ -106,8 +103,6 @@ def test_list_pop_and_setitem_on_input_list():
     check_same(f, [torch.ones(2), torch.zeros(2), torch.randn(2)])
 
 
-@pytest.mark.xfail(strict=True, reason="popped input element returned: output rebuilt from "
-                   "L['items'][1] after the pop is replayed (IndexError)")
 def test_returning_element_popped_from_input_list():
     def f(items):
         return items.pop()
@@ -115,8 +110,6 @@ def test_returning_element_popped_from_input_list():
     check_same(f, [torch.ones(1), torch.zeros(1)])
 
 
-@pytest.mark.xfail(strict=True, reason="returned old list element is read from the list after "
-                   "the store is replayed: returns the new value")
 def test_returning_list_element_that_was_then_overwritten():
     def f(items):
         old = items[0]
@@ -126,8 +119,6 @@ def test_returning_list_element_that_was_then_overwritten():
     check_same(f, [torch.ones(1)])
 
 
-@pytest.mark.xfail(strict=True, reason="returned old dict value is read from the dict after the "
-                   "store is replayed: returns the new value")
 def test_returning_dict_value_that_was_then_overwritten():
     def f(d):
         old = d["a"]
@@ -137,8 +128,6 @@ def test_returning_dict_value_that_was_then_overwritten():
     check_same(f, {"a": torch.ones(1)})
 
 
-@pytest.mark.xfail(strict=True, reason="returned old attribute value is read from the object "
-                   "after the attribute store is replayed: returns the new value")
 def test_returning_attribute_value_that_was_then_overwritten():
     class Obj:
         pass
@@ -153,8 +142,6 @@ def test_returning_attribute_value_that_was_then_overwritten():
     check_same(f, obj)
 
 
-@pytest.mark.xfail(strict=True, reason="returned old global value is read from globals after the "
-                   "global store is replayed: returns the new value")
 def test_returning_global_value_that_was_then_overwritten():
     global LATEST
     LATEST = torch.ones(1)

@@ -5,7 +5,6 @@ import itertools
 import math
 import operator
 
-import pytest
 import torch
 
 import compiler
@@ -89,8 +88,6 @@ def test_itertools_zip_longest():
     one_graph(check_same(f, torch.randn(2)), ops=1)
 
 
-@pytest.mark.xfail(strict=True, reason="itertools.chain.from_iterable: classmethod_descriptor "
-                   "attribute is unsupported")
 def test_itertools_chain_from_iterable():
     def f(x):
         return list(itertools.chain.from_iterable([[x], [x + 1, x + 2]]))
@@ -98,7 +95,6 @@ def test_itertools_chain_from_iterable():
     one_graph(check_same(f, torch.randn(2)), ops=2)
 
 
-@pytest.mark.xfail(strict=True, reason="math.prod is an unsupported builtin call")
 def test_math_prod():
     def f(x):
         return x * math.prod([2, 3])

@@ -1,6 +1,5 @@
 """Tensor metadata is static under the tracer: read as Python constants, guarded on entry."""
 
-import pytest
 import torch
 
 from tests.differential import check_same, one_graph
@@ -77,8 +76,6 @@ def test_size_slices_and_comparison_with_tuple():
     assert (stats.frames, stats.fallbacks) == (1, [])
 
 
-@pytest.mark.xfail(strict=True, reason="torch.Size([2, 3]) inside traced code: 'a list used "
-                   "where an immutable constant is needed'")
 def test_torch_size_constructed_from_list():
     def f(x):
         return x.reshape(torch.Size([3, 2])), torch.Size([3, 2]) == x.shape

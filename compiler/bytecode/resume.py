@@ -1,0 +1,115 @@
+"""Codegen of resume functions: a copy of a code object that starts at a given instruction with
+its stack and locals passed in as arguments.
+
+The copy keeps the original bytecode (so its relative jumps and exception table stay valid) and
+prepends a prologue: restore the stack from arguments, then jump to the target instruction.
+"""
+
+from __future__ import annotations
+
+import dis
+import inspect
+import opcode
+import types
+
+from compiler.bytecode.instructions import parse_exception_table
+from compiler.errors import BreakReason, Unsupported
+
+_FREE_OPS = set(dis.hasfree)
+_NO_LOCATION = 15
+
+
+def _unsupported(what: str) -> Unsupported:
+    return Unsupported(f"cannot resume after a graph break: {what}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _remap_free_slots(co_code: bytes, shift: int, first_free: int) -> bytes:
+    """Localsplus indices of cells move up by `shift` once stack arguments are added."""
+    data = bytearray(co_code)
+    i, extended = 0, False
+    while i < len(data):
+        op = data[i]
+        if op in _FREE_OPS:
+            if extended:
+                raise _unsupported("a closure variable index needs EXTENDED_ARG")
+            if data[i + 1] >= first_free:
+                if data[i + 1] + shift > 255:
+                    raise _unsupported("too many locals")
+                data[i + 1] += shift
+        extended = op == opcode.opmap["EXTENDED_ARG"]
+        i += 2 + 2 * opcode._inline_cache_entries[op]
+    return bytes(data)
+
+
+def _encode_varint(value: int, first: bool) -> bytes:
+    chunks = [value & 0x3F]
+    value >>= 6
+    while value:
+        chunks.append(value & 0x3F)
+        value >>= 6
+    chunks.reverse()
+    out = bytearray((c | 0x40) for c in chunks[:-1]) + bytes([chunks[-1]])
+    if first:
+        out[0] |= 0x80
+    return bytes(out)
+
+
+def _shift_exception_table(code: types.CodeType, units: int) -> bytes:
+    out = bytearray()
+    for entry in parse_exception_table(code):
+        start, end, target = entry.start // 2 + units, entry.end // 2 + units, entry.target // 2
+        out += _encode_varint(start, True)
+        out += _encode_varint(end - start, False)
+        out += _encode_varint(target + units, False)
+        out += _encode_varint((entry.depth << 1) | int(entry.lasti), False)
+    return bytes(out)
+
+
+def _prefix_line_table(code: types.CodeType, units: int) -> bytes:
+    prefix = bytearray()
+    while units > 0:
+        n = min(8, units)
+        prefix.append(0x80 | (_NO_LOCATION << 3) | (n - 1))
+        units -= n
+    return bytes(prefix) + code.co_linetable
+
+
+def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool],
+                unbound: set[str]) -> types.CodeType:
+    """A code object taking (*all locals, *stack values) and continuing at `target_offset`.
+
+    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL.
+    """
+    if code.co_cellvars:
+        raise _unsupported("the frame has variables captured by inner functions")
+    old = code.co_varnames
+    n_stack = sum(not null for null in stack_nulls)
+    prologue: list[tuple[str, int]] = []
+    if code.co_freevars:
+        prologue.append(("COPY_FREE_VARS", len(code.co_freevars)))
+    prologue.append(("RESUME", 0))
+    slot = len(old)
+    for null in stack_nulls:
+        if null:
+            prologue.append(("PUSH_NULL", 0))
+        else:
+            prologue.append(("LOAD_FAST", slot))
+            slot += 1
+    prologue += [("DELETE_FAST", old.index(name)) for name in sorted(unbound)]
+    units = len(prologue) + 1  # + the jump
+    jump = target_offset // 2  # from the instruction after the jump, which sits at `units`
+    prologue.append(("JUMP_FORWARD", jump))
+    if any(arg > 255 for _, arg in prologue):
+        raise _unsupported("a prologue argument does not fit one byte")
+    head = bytes(b for name, arg in prologue for b in (opcode.opmap[name], arg))
+    body = _remap_free_slots(code.co_code, n_stack, len(old))
+    flags = code.co_flags & ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
+    varnames = old + tuple(f"___stack{i}" for i in range(n_stack))
+    name = f"resume_in_{code.co_name}_at_{target_offset}"
+    return code.replace(
+        co_code=head + body, co_argcount=len(varnames), co_posonlyargcount=0,
+        co_kwonlyargcount=0, co_nlocals=len(varnames), co_varnames=varnames, co_flags=flags,
+        co_linetable=_prefix_line_table(code, units),
+        co_exceptiontable=_shift_exception_table(code, units),
+        co_stacksize=code.co_stacksize + 2, co_name=name,
+        co_qualname=f"{code.co_qualname}.<{name}>")

@@ -1,0 +1,96 @@
+"""Graph-break splitting at run time: after the graph before a break, run the breaking
+instruction in Python, then call the resume function (itself compiled) for the rest.
+"""
+
+from __future__ import annotations
+
+import types
+import weakref
+from typing import Any
+
+from compiler.bytecode.instructions import bytecode_of
+from compiler.bytecode.resume import resume_code
+
+NULL = object()   # a NULL stack slot while the runner holds the stack
+
+_JUMP_TESTS = {
+    "POP_JUMP_FORWARD_IF_TRUE": bool, "POP_JUMP_BACKWARD_IF_TRUE": bool,
+    "POP_JUMP_FORWARD_IF_FALSE": lambda v: not v, "POP_JUMP_BACKWARD_IF_FALSE": lambda v: not v,
+}
+
+
+class BreakRunner:
+    """Runs one break point of one compiled frame; owns its resume functions."""
+
+    def __init__(self, owner, point):
+        self.owner = owner
+        self.point = point
+        code = owner.function.__code__
+        self.code = code
+        instructions = bytecode_of(code).instructions
+        self.inst = instructions[point.index]
+        self.next_offset = instructions[point.index + 1].offset
+        self.resumes: dict[tuple, Any] = {}
+        self.callees: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+    def continue_from(self, stack_values, local_values):
+        values = iter(stack_values)
+        stack = [NULL if null else next(values) for null in self.point.stack_nulls]
+        frame_locals = dict(zip(self.point.bound, local_values))
+        target = self._execute(stack)
+        return self._resume(target, stack, frame_locals)
+
+    # -- the breaking instruction -------------------------------------------------------------
+    def _execute(self, stack: list) -> int:
+        inst = self.inst
+        name = inst.opname
+        if name == "CALL":
+            stack.append(self._call(stack, inst.arg))
+            return self.next_offset
+        if name in _JUMP_TESTS:
+            return inst.argval if _JUMP_TESTS[name](stack.pop()) else self.next_offset
+        wanted = name == "JUMP_IF_TRUE_OR_POP"
+        if bool(stack[-1]) == wanted:
+            return inst.argval
+        stack.pop()
+        return self.next_offset
+
+    def _call(self, stack: list, argc: int):
+        args = stack[len(stack) - argc:]
+        del stack[len(stack) - argc:]
+        second, first = stack.pop(), stack.pop()
+        fn, args = (second, args) if first is NULL else (first, [second, *args])
+        names = self.point.kw_names
+        kwargs = {}
+        if names:
+            kwargs = dict(zip(names, args[len(args) - len(names):]))
+            args = args[:len(args) - len(names)]
+        return self._compiled_callee(fn)(*args, **kwargs)
+
+    def _compiled_callee(self, fn):
+        """A Python function called at a break is compiled as a frame of its own."""
+        if not isinstance(fn, types.FunctionType):
+            return fn
+        compiled = self.callees.get(fn)
+        if compiled is None:
+            compiled = self.owner.nested(fn)
+            self.callees[fn] = compiled
+        return compiled
+
+    # -- resuming -----------------------------------------------------------------------------
+    def _resume(self, target: int, stack: list, frame_locals: dict):
+        varnames = self.code.co_varnames
+        nulls = tuple(slot is NULL for slot in stack)
+        unbound = frozenset(n for n in varnames if n not in frame_locals)
+        key = (target, nulls, unbound)
+        compiled = self.resumes.get(key)
+        if compiled is None:
+            code = resume_code(self.code, target, list(nulls), set(unbound))
+            fn = self.owner.function
+            resume_fn = types.FunctionType(code, fn.__globals__, code.co_name, None,
+                                           fn.__closure__)
+            compiled = self.owner.nested(resume_fn)
+            self.resumes[key] = compiled
+        args = [frame_locals.get(n) for n in varnames]
+        args += [slot for slot in stack if slot is not NULL]
+        return compiled(*args)

@@ -1,0 +1,147 @@
+"""Graph breaks split the entry frame: a graph before the break, the breaking instruction run
+in Python, and a compiled resume function for the rest. Results match eager throughout."""
+
+import torch
+
+import compiler
+from tests.differential import assert_same
+
+
+def test_data_dependent_branch_compiles_both_sides_as_resume_frames():
+    def f(x, n):
+        y = x * 2
+        if y.sum() > 0:
+            z = y + n
+        else:
+            z = y - n
+        return z.relu()
+
+    fc = compiler.compile(f)
+    for sign in (1.0, -1.0, 1.0):
+        x = torch.full((3,), sign)
+        assert_same(fc(x, 2), f(x, 2))
+    s = compiler.stats(fc)
+    assert (s.compiles, s.frames, len(s.graph_breaks), s.fallbacks) == (1, 3, 1, [])
+    assert s.graphs == 3
+
+
+def test_break_at_an_unsupported_call_runs_it_and_resumes(capsys):
+    def f(x):
+        y = x + 1
+        print("between graphs")
+        return y * 2
+
+    fc = compiler.compile(f)
+    x = torch.randn(4)
+    assert_same(fc(x), f(x))
+    assert capsys.readouterr().out == "between graphs\nbetween graphs\n"
+    s = compiler.stats(fc)
+    assert (s.frames, s.graphs, len(s.graph_breaks)) == (2, 2, 1)
+
+
+def test_item_in_the_middle_keeps_locals_and_stack():
+    def f(x, scale):
+        a = x.sum()
+        k = a.item()
+        return x * k + scale, scale
+
+    fc = compiler.compile(f)
+    x = torch.arange(4.0)
+    assert_same(fc(x, 3), f(x, 3))
+    assert compiler.stats(fc).frames == 2
+
+
+def test_break_inside_a_loop_resumes_with_the_iterator():
+    def f(x):
+        total = x * 0
+        for i in range(3):
+            if (x + i).sum() > 4:
+                total = total + i
+            else:
+                total = total - i
+        return total
+
+    fc = compiler.compile(f)
+    for x in (torch.ones(3), torch.zeros(3)):
+        assert_same(fc(x), f(x))
+    assert compiler.stats(fc).fallbacks == []
+
+
+def test_break_inside_try_block_falls_back_to_eager_and_stays_correct():
+    def f(x):
+        try:
+            v = x.sum().item()
+        except RuntimeError:
+            v = 0.0
+        return x + v
+
+    fc = compiler.compile(f)
+    x = torch.ones(2)
+    assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert s.fallbacks and s.frames == 1
+
+
+def test_break_in_a_called_function_compiles_the_callee_as_its_own_frame():
+    def helper(x):
+        y = x * 3
+        if y.max() > 1:
+            return y
+        return -y
+
+    def f(x):
+        return helper(x + 1) + 1
+
+    fc = compiler.compile(f)
+    for x in (torch.ones(2), -torch.ones(2) * 5):
+        assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert s.compiles == 1 and s.frames >= 3 and s.fallbacks == []
+
+
+def test_side_effects_before_a_break_are_replayed_before_it_runs():
+    log = []
+
+    def f(x, items):
+        items.append(x + 1)
+        n = len(log)
+        log.append(float(x.sum()))  # float() of a tensor breaks the graph
+        return items[-1] * 2, n
+
+    fc = compiler.compile(f)
+    a, b = [], []
+    x = torch.ones(2)
+    out = fc(x, a)
+    log.clear()
+    assert_same(out, f(x, b))
+    assert len(a) == len(b) == 1
+    assert_same(a[0], b[0])
+
+
+def test_fullgraph_raises_instead_of_breaking():
+    def f(x):
+        if x.sum() > 0:
+            return x
+        return -x
+
+    fc = compiler.compile(f, fullgraph=True)
+    try:
+        fc(torch.ones(2))
+    except compiler.Unsupported as exc:
+        assert "tensor" in str(exc)
+    else:
+        raise AssertionError("fullgraph=True must raise at a data-dependent branch")
+
+
+def test_breaks_can_be_switched_off():
+    def f(x):
+        if x.sum() > 0:
+            return x + 1
+        return x - 1
+
+    with compiler.config.patch(graph_breaks=False):
+        fc = compiler.compile(f)
+        x = torch.ones(2)
+        assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert s.frames == 1 and s.fallbacks
