@@ -31,12 +31,17 @@ class Candidate:
 class ShrinkPass:
     name: str
     candidates: Callable[[ast.Module], Iterator[Candidate]]
+    # A finishing pass runs only once the others reach a fixed point: its candidates rarely
+    # succeed, so trying them on code that coarser passes would delete anyway is waste.
+    finishing: bool = False
 
 
-def shrink_pass(name: str) -> Callable[[Callable[[ast.Module], Iterator[Candidate]]], ShrinkPass]:
+def shrink_pass(
+    name: str, *, finishing: bool = False
+) -> Callable[[Callable[[ast.Module], Iterator[Candidate]]], ShrinkPass]:
     """Decorator: `@shrink_pass("drop-keywords")` turns a candidate generator into a pass."""
 
     def wrap(generate: Callable[[ast.Module], Iterator[Candidate]]) -> ShrinkPass:
-        return ShrinkPass(name, generate)
+        return ShrinkPass(name, generate, finishing)
 
     return wrap

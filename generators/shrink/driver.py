@@ -113,9 +113,17 @@ class Reduction:
     def run(self, passes: Sequence[ShrinkPass]) -> str:
         for shrink_pass in passes:
             self.stats.setdefault(shrink_pass.name, PassStats())
+        main = [p for p in passes if not p.finishing]
+        finishing = [p for p in passes if p.finishing]
         while True:
             changed = False
-            for shrink_pass in passes:
+            for shrink_pass in main if main else finishing:
+                changed |= self.run_pass(shrink_pass)
+                if self.out_of_time():
+                    return "budget"
+            if changed:
+                continue
+            for shrink_pass in finishing if main else []:
                 changed |= self.run_pass(shrink_pass)
                 if self.out_of_time():
                     return "budget"

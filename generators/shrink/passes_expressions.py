@@ -122,7 +122,7 @@ def replace_with_operands(tree: ast.Module) -> Iterator[Candidate]:
             yield Candidate((number, choice), edit, resume=(number,))
 
 
-@shrink_pass("replace-with-constant")
+@shrink_pass("replace-with-constant", finishing=True)
 def replace_with_constants(tree: ast.Module) -> Iterator[Candidate]:
     for number, (path, _node) in enumerate(replaceable(tree)):
         for choice, value in enumerate(CONSTANTS):

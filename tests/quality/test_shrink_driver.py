@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import ast
+
 import pytest
 
-from generators.shrink import ShrinkError, normalise, reduce
+from generators.shrink import PASSES, ShrinkError, normalise, reduce
+from generators.shrink.candidates import shrink_pass
 from tests.quality import planted
 
 
@@ -86,3 +89,16 @@ def test_package_docstring_lists_the_passes_in_order():
     listed = generators.shrink.__doc__.split("Passes (`PASSES`")[1].split("`deletable")[0]
     names = [word.split("(")[0].strip(" .\n") for word in listed.split(":", 1)[1].split(",")]
     assert names == [p.name for p in generators.shrink.PASSES]
+
+
+def test_finishing_passes_wait_for_the_others_to_reach_a_fixed_point():
+    seen_by_finisher: list[str] = []
+
+    @shrink_pass("record", finishing=True)
+    def record(tree):
+        seen_by_finisher.append(ast.unparse(tree))
+        return iter(())
+
+    main = [p for p in PASSES if p.name == "delete-statements"]
+    result = reduce(planted.PROGRAM, mentions_cumsum_of_transpose, passes=[record, *main])
+    assert seen_by_finisher == [result.source]
