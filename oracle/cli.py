@@ -15,7 +15,7 @@ from pathlib import Path
 from oracle import report
 from oracle.subjects import SubjectSpecError, resolve
 
-NOT_BUILT = ("fuzz", "shrink")
+NOT_BUILT: tuple[str, ...] = ()
 
 
 class UsageError(Exception):
@@ -46,6 +46,9 @@ def build_parser() -> argparse.ArgumentParser:
     from oracle import gate_cli  # gate and coverage; imports this module, so not at the top
 
     gate_cli.add_parsers(commands)
+    from oracle import campaign_cli  # fuzz and shrink
+
+    campaign_cli.register(commands)
     return parser
 
 

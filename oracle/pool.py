@@ -35,6 +35,9 @@ def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
 
         limit = memory_mb * 1024 * 1024
         resource.setrlimit(resource.RLIMIT_AS, (limit, limit))
+    # The parent owns interruption: Ctrl-C reaches the whole process group, and a campaign
+    # stops cleanly only if its workers do not die under the task they are running.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if quiet:  # programs and compilers print and warn; the parent's output stays a report
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
@@ -117,10 +120,37 @@ class WorkerPool:
                     worker.give(pending.popleft(), self.timeout)
             yield from self._collect()
 
-    def _collect(self) -> Iterator[Result]:
+    @property
+    def size(self) -> int:
+        return len(self._workers)
+
+    # Incremental use, for a producer that cannot list its tasks up front (a fuzz campaign).
+    def idle(self) -> int:
+        return sum(1 for w in self._workers if w.ready and w.task is None)
+
+    def busy(self) -> int:
+        return sum(1 for w in self._workers if w.task is not None)
+
+    def submit(self, task: Task) -> bool:
+        """Give `task` to an idle worker; False when none is idle."""
+        for worker in self._workers:
+            if worker.ready and worker.task is None:
+                worker.give(task, self.timeout)
+                return True
+        return False
+
+    def collect(self, max_wait: float = 0.5) -> list[Result]:
+        """Results that arrive within `max_wait` seconds (workers starting up count as busy)."""
+        if not any(w.task or not w.ready for w in self._workers):
+            return []
+        return list(self._collect(max_wait))
+
+    def _collect(self, max_wait: float | None = None) -> Iterator[Result]:
         now = time.monotonic()
         waiting = [w for w in self._workers if w.task or not w.ready]
         soonest = min((w.deadline for w in waiting), default=now + 1)
+        if max_wait is not None:
+            soonest = min(soonest, now + max_wait)
         ready = wait([w.conn for w in waiting], timeout=max(0.0, soonest - now))
         for worker in list(waiting):
             if worker.conn in ready:

@@ -1,0 +1,166 @@
+"""The campaign subcommands of `parity`: `fuzz` (oracle/campaign.py) and `shrink` (one file).
+
+Bad arguments raise cli.UsageError: one line, exit status 2.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import sys
+import time
+from pathlib import Path
+
+from oracle.subjects import SubjectSpecError, resolve
+
+_DURATION = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|m|h)?$")
+_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
+
+
+def register(commands) -> None:
+    fuzz = commands.add_parser("fuzz", help="draw programs and check them until the budget ends")
+    fuzz.add_argument("--subject", action="append", metavar="SPEC",
+                      help="ours[:backend], torch[:backend] or pkg.mod:attr (default: ours)")
+    fuzz.add_argument("--budget", default="60s", help="60s, 10m, 1h (default 60s)")
+    fuzz.add_argument("--workers", default="auto", help="N or auto (= all cores)")
+    fuzz.add_argument("--seed", default="0", help="fixes the draw (default 0)")
+    fuzz.add_argument("--features", default=None, help="comma-separated generator features")
+    fuzz.add_argument("--shard", default="0/1", help="I/N: this job's share of the campaign")
+    fuzz.add_argument("--out", default=None, help="default .parity/runs/<time>")
+    fuzz.add_argument("--db", default=".parity/db", help="Hypothesis example database")
+    fuzz.add_argument("--no-shrink", action="store_true")
+    fuzz.add_argument("--shrink-budget", default="30s", help="per unique failure")
+    fuzz.add_argument("--timeout", default="10s", help="per program and subject")
+    fuzz.add_argument("--known-issues", default=None, metavar="F",
+                      help="default ci/known-issues.toml when it exists")
+    fuzz.add_argument("--quiet", action="store_true", help="no progress line or table")
+    fuzz.set_defaults(handler=lambda args: fuzz_command(args, _usage()))
+    shrink = commands.add_parser("shrink", help="reduce a failing program file")
+    shrink.add_argument("file", metavar="FILE")
+    shrink.add_argument("--subject", required=True, metavar="SPEC")
+    shrink.add_argument("--out", default=None, metavar="F", help="the shrunk program (default: "
+                        "print it)")
+    shrink.add_argument("--repro", default=None, metavar="F", help="also a standalone repro.py")
+    shrink.add_argument("--budget", default="60s")
+    shrink.add_argument("--workers", default="auto")
+    shrink.add_argument("--timeout", default="10s", help="per attempt")
+    shrink.set_defaults(handler=lambda args: shrink_command(args, _usage()))
+
+
+def _usage():
+    from oracle.cli import UsageError
+
+    return UsageError
+
+
+def duration(text: str, option: str, usage) -> float:
+    match = _DURATION.match(text.strip())
+    if not match or float(match.group(1)) <= 0:
+        raise usage(f"{option} {text!r}: expected a positive duration such as 60s, 10m or 1h")
+    return float(match.group(1)) * _UNITS[match.group(2)]
+
+
+def workers(text: str, usage) -> int:
+    if text == "auto":
+        return os.cpu_count() or 1
+    if not text.isdigit() or int(text) < 1:
+        raise usage(f"--workers {text!r}: expected a positive number or auto")
+    return int(text)
+
+
+def _subjects(specs: list[str], usage) -> list[str]:
+    for spec in specs:
+        try:
+            resolve(spec)
+        except SubjectSpecError as exc:
+            raise usage(str(exc)) from None
+    return specs
+
+
+def _shard(text: str, usage) -> tuple[int, int]:
+    match = re.fullmatch(r"(\d+)/(\d+)", text)
+    if not match or not int(match.group(1)) < int(match.group(2)):
+        raise usage(f"--shard {text!r}: expected I/N with 0 <= I < N")
+    return int(match.group(1)), int(match.group(2))
+
+
+def fuzz_config(args, usage):
+    from hypothesis.errors import InvalidArgument
+
+    from generators.features import check_features
+    from oracle import known_issues
+    from oracle.campaign import Config
+
+    try:
+        features = check_features(args.features) if args.features else None
+    except InvalidArgument as exc:
+        raise usage(f"--features: {exc}") from None
+    if not args.seed.isdigit():
+        raise usage(f"--seed {args.seed!r}: expected a non-negative integer")
+    try:
+        known = known_issues.load(args.known_issues)
+    except known_issues.KnownIssuesError as exc:
+        raise usage(str(exc)) from None
+    out = Path(args.out or f".parity/runs/{time.strftime('%Y%m%d-%H%M%S')}")
+    if out.exists() and not out.is_dir():
+        raise usage(f"--out {out}: exists and is not a folder")
+    return Config(
+        subjects=_subjects(args.subject or ["ours"], usage),
+        budget=duration(args.budget, "--budget", usage), workers=workers(args.workers, usage),
+        seed=int(args.seed), features=features, shard=_shard(args.shard, usage), out=out,
+        db=args.db or None, shrink=not args.no_shrink,
+        shrink_budget=duration(args.shrink_budget, "--shrink-budget", usage),
+        timeout=duration(args.timeout, "--timeout", usage), known=known, progress=not args.quiet)
+
+
+def fuzz_command(args, usage) -> int:
+    from oracle.campaign import run_campaign
+
+    config = fuzz_config(args, usage)
+    config.out.mkdir(parents=True, exist_ok=True)
+    campaign = run_campaign(config)
+    print(f"summary: {config.out / 'summary.json'}")
+    return 1 if any(f.known is None for f in campaign.findings.values()) else 0
+
+
+def shrink_command(args, usage) -> int:
+    from oracle import repro
+    from oracle.pool import Task, WorkerPool
+    from oracle.shrinking import ShrinkError, shrink, shrink_key, size_line
+
+    spec = _subjects([args.subject], usage)[0]
+    try:
+        source = Path(args.file).read_text()
+        compile(source, args.file, "exec")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise usage(f"cannot read {args.file}: {exc}") from None
+    except SyntaxError as exc:
+        raise usage(f"{args.file} does not parse: line {exc.lineno}: {exc.msg}") from None
+    budget = duration(args.budget, "--budget", usage)
+    timeout = duration(args.timeout, "--timeout", usage)
+    with WorkerPool(workers(args.workers, usage), timeout) as pool:
+        first = next(iter(pool.run([Task(str(Path(args.file).resolve()), spec)])))
+        if not first.verdict.is_failure:
+            raise usage(f"{args.file} does not fail under {spec} ({first.verdict}"
+                        f"{': ' + first.message if first.message else ''}); nothing to shrink")
+        key = shrink_key(first)
+        print(f"shrinking {args.file} under {spec}: {key}", file=sys.stderr)
+        try:
+            shrunk = shrink(source, spec, key, pool, budget)
+        except ShrinkError as exc:
+            raise usage(str(exc)) from None
+    result = shrunk.result
+    print(size_line("before", source), file=sys.stderr)
+    print(size_line("after ", shrunk.source), file=sys.stderr)
+    print(f"{result.attempts} attempts ({result.accepted} accepted) in {result.seconds:.1f} s, "
+          f"stopped at {result.stopped}", file=sys.stderr)
+    if args.out:
+        Path(args.out).write_text(shrunk.source + "\n")
+        print(f"wrote {args.out}", file=sys.stderr)
+    else:
+        print(shrunk.source)
+    if args.repro:
+        message = shrunk.last.message if shrunk.last else first.message
+        Path(args.repro).write_text(repro.render(shrunk.source, spec, key, 60.0, message))
+        print(f"wrote {args.repro}", file=sys.stderr)
+    return 1

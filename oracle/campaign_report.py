@@ -1,0 +1,175 @@
+"""What a campaign shows and leaves behind: the live progress line, a line per finding, the
+closing table, failures/<slug>/{original,repro}.py and summary.json / summary.md (Contract 5).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import time
+from typing import TYPE_CHECKING
+
+from generators.shrink import measure
+from oracle.differential import Result
+from oracle.verdict import Verdict
+
+if TYPE_CHECKING:
+    from oracle.campaign import Campaign, Finding
+
+PROGRESS_EVERY_TTY = 0.5
+PROGRESS_EVERY_LOG = 10.0
+
+
+class Reporter:
+    def __init__(self, campaign: Campaign, enabled: bool):
+        self.campaign = campaign
+        self.enabled = enabled
+        self.tty = sys.stderr.isatty()
+        self.last = 0.0
+        self.dirty = False  # a \r line is on screen
+
+    def _emit(self, text: str, transient: bool = False) -> None:
+        if not self.enabled:
+            return
+        if self.tty and transient:
+            sys.stderr.write("\r\033[K" + text)
+            self.dirty = True
+        else:
+            if self.dirty:
+                sys.stderr.write("\r\033[K")
+                self.dirty = False
+            sys.stderr.write(text + "\n")
+        sys.stderr.flush()
+
+    def progress(self) -> None:
+        now = time.monotonic()
+        if now - self.last < (PROGRESS_EVERY_TTY if self.tty else PROGRESS_EVERY_LOG):
+            return
+        self.last = now
+        self._emit(progress_line(self.campaign), transient=True)
+
+    def found(self, finding: Finding) -> None:
+        known = f" (known: {finding.known.link or finding.known.note})" if finding.known else ""
+        self._emit(f"found {finding.key}{known} -> failures/{finding.slug}/original.py")
+
+    def shrinking(self, finding: Finding, budget: float) -> None:
+        self._emit(f"shrinking {finding.key} (up to {budget:.0f} s)")
+
+    def shrunk(self, finding: Finding) -> None:
+        stats = finding.shrink_stats or {}
+        before, after = measure(finding.source).lines, measure(finding.repro_source).lines
+        self._emit(f"shrunk {finding.key}: {before} -> {after} lines, "
+                   f"{stats.get('attempts', '?')} attempts -> failures/{finding.slug}/repro.py")
+
+    def finish(self) -> None:
+        if not self.enabled:
+            return
+        if self.dirty:
+            sys.stderr.write("\n")
+            self.dirty = False
+        print(final_table(self.campaign))
+
+
+def progress_line(c: Campaign) -> str:
+    elapsed = c.elapsed()
+    rate = c.programs / elapsed if elapsed > 0 else 0.0
+    counts = " ".join(f"{v} {n}" for v, n in sorted(c.verdicts.items(), key=lambda i: -i[1]))
+    left = max(0.0, c.deadline - time.monotonic())
+    failures = sum(1 for f in c.findings.values() if f.known is None)
+    return (f"[{elapsed:5.0f}s, {left:4.0f}s left] {c.programs} programs, {rate:.1f}/s | "
+            f"{counts or 'no results yet'} | {failures} unique failures")
+
+
+def final_table(c: Campaign) -> str:
+    seconds = c.elapsed()
+    lines = [f"parity fuzz: {c.programs} programs in {seconds:.1f} s "
+             f"({c.programs / max(seconds, 1e-9):.1f}/s) against {', '.join(c.config.subjects)}"
+             f"; stopped by {c.stopped or 'budget'}"]
+    width = max([len(v) for v in c.verdicts] + [7])
+    lines.append(f"{'verdict':<{width}}  {'count':>7}")
+    for verdict in Verdict:
+        if c.verdicts.get(str(verdict)):
+            lines.append(f"{str(verdict):<{width}}  {c.verdicts[str(verdict)]:>7}")
+    if c.findings:
+        lines.append(f"{len(c.findings)} unique failures (under {c.config.out}/failures):")
+    for f in c.findings.values():
+        size = f"{_lines(f.repro_source or f.source)} lines (from {_lines(f.source)})"
+        known = f"  known: {f.known.link or f.known.note}" if f.known else ""
+        lines.append(f"  {f.key}  x{f.count}  {f.slug}/repro.py  {size}{known}")
+    return "\n".join(lines)
+
+
+def _lines(source: str) -> int:
+    return measure(source).lines
+
+
+def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> None:
+    """original.py at once; repro.py from the shrunk program, or the original until shrunk."""
+    from oracle.campaign import render_repro
+
+    folder = c.config.out / "failures" / finding.slug
+    folder.mkdir(parents=True, exist_ok=True)
+    if not (folder / "original.py").exists():
+        (folder / "original.py").write_text(finding.source)
+    _atomic_write(folder / "repro.py", render_repro(finding, c.config, last))
+    info = {"signature": finding.key, "first_signature": finding.result.signature,
+            "message": (last or finding.result).message, "shrink": finding.shrink_stats}
+    _atomic_write(folder / "finding.json", json.dumps(info, indent=2) + "\n")
+
+
+def summary(c: Campaign) -> dict:
+    failures = []
+    for f in c.findings.values():
+        failures.append({
+            "signature": f.key, "kind": str(f.result.verdict), "subject": f.result.subject,
+            "repro": f"failures/{f.slug}/repro.py",
+            "repro_lines": _lines(f.repro_source or f.source),
+            "original_lines": _lines(f.source), "count": f.count,
+            "shrunk": f.repro_source is not None,
+            "found_at": round(f.found_at, 2), "message": f.result.message,
+            "known": f.known.as_dict() if f.known else None,
+        })
+    seconds = c.elapsed()
+    return {
+        "programs": c.programs, "seconds": round(seconds, 2), "verdicts": dict(c.verdicts),
+        "failures": failures,
+        "programs_per_second": round(c.programs / max(seconds, 1e-9), 2),
+        "unique_failures": sum(1 for f in c.findings.values() if f.known is None),
+        "known_failures": sum(1 for f in c.findings.values() if f.known is not None),
+        "subjects": c.config.subjects, "workers": c.config.workers, "seed": c.config.seed,
+        "shard": f"{c.config.shard[0]}/{c.config.shard[1]}", "budget": c.config.budget,
+        "features": list(c.config.features) if c.config.features else None,
+        "drawn": c.index, "stopped": c.stopped or "running",
+    }
+
+
+def write_summary(c: Campaign) -> None:
+    data = summary(c)
+    _atomic_write(c.config.out / "summary.json", json.dumps(data, indent=2) + "\n")
+    _atomic_write(c.config.out / "summary.md", summary_markdown(data))
+
+
+def summary_markdown(data: dict) -> str:
+    lines = [f"# parity fuzz: {data['programs']} programs in {data['seconds']} s",
+             "", f"Subjects: {', '.join(data['subjects'])}; seed {data['seed']}, shard "
+             f"{data['shard']}, {data['workers']} workers, "
+             f"{data['programs_per_second']} programs/s.",
+             "", "| verdict | count |", "|---|---|"]
+    lines += [f"| {v} | {n} |" for v, n in sorted(data["verdicts"].items())]
+    if data["failures"]:
+        lines += ["", "| signature | subject | count | repro | lines (original) | known |",
+                  "|---|---|---|---|---|---|"]
+        for f in data["failures"]:
+            known = f["known"]["link"] or f["known"]["note"] if f["known"] else ""
+            lines.append(f"| `{f['signature']}` | {f['subject']} | {f['count']} | {f['repro']} | "
+                         f"{f['repro_lines']} ({f['original_lines']}) | {known} |")
+    return "\n".join(lines) + "\n"
+
+
+def _atomic_write(path, text: str) -> None:
+    """Write beside and rename: a summary read mid-write (or after a kill) is never torn."""
+    temporary = f"{path}.tmp{os.getpid()}"
+    with open(temporary, "w") as handle:
+        handle.write(text)
+    os.replace(temporary, path)

@@ -1,0 +1,146 @@
+"""Shrinking a failing program file with the AST reducer (generators.shrink), each candidate
+checked in the worker pool against the subject, kept only if it fails the same way.
+
+"The same way" is the shrink key: the failure signature (verdict:subject:detail) with an output
+path cut to its root (`out[2].x` -> `out`), so that narrowing a returned tuple is progress, not a
+new failure. A hang is re-checked under a short limit, and a candidate only counts as hanging
+if it also finishes eagerly: otherwise the reducer could slide onto `while True: pass`.
+"""
+
+from __future__ import annotations
+
+import itertools
+import re
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from generators.shrink import Progress, ShrinkError, ShrinkResult, measure, reduce
+from oracle.differential import Result
+from oracle.pool import Task, WorkerPool
+from oracle.verdict import Verdict
+
+HANG_LIMIT = 3.0  # seconds per attempt while shrinking a timeout
+IDENTITY = "oracle.shrinking:identity"
+_PATH_ROOT = re.compile(r"^(out|args|kwargs|[GC]\[[^\]]*\])")
+
+
+def shrink_key(result: Result) -> str:
+    """The signature a reduction must keep; also how a campaign deduplicates failures."""
+    detail = result.detail
+    if result.verdict in (Verdict.MISMATCH_VALUE, Verdict.MISMATCH_MUTATION):
+        root = _PATH_ROOT.match(detail)
+        detail = root.group(1) if root else detail
+    return f"{result.verdict}:{result.subject}:{detail}"
+
+
+class _Identity:
+    """The program itself, uncompiled: tells a hang of the subject from a hang of the program."""
+
+    name = "identity"
+
+    def compile(self, fn):
+        return fn
+
+    def stats(self, compiled) -> dict | None:
+        return None
+
+    def reset(self) -> None:
+        pass
+
+
+def identity() -> _Identity:
+    return _Identity()
+
+
+class Interrupted(Exception):
+    """Raised by a predicate when the caller asked to stop; the reduction keeps its best."""
+
+
+@dataclass
+class Shrunk:
+    source: str            # the smallest failing program found (normalised)
+    key: str
+    result: ShrinkResult | None  # None when interrupted before the reducer returned
+    attempts: int
+    seconds: float
+    last: Result | None    # the final program's check, for its message
+
+
+class PoolPredicate:
+    """Answers "does each candidate still fail with `key`?" a batch at a time, in the pool."""
+
+    def __init__(self, pool: WorkerPool, spec: str, key: str, work: Path,
+                 should_stop: Callable[[], bool] = lambda: False):
+        self.pool, self.spec, self.key, self.work = pool, spec, key, work
+        self.hang = key.startswith(f"{Verdict.TIMEOUT}:")
+        self.should_stop = should_stop
+        self.counter = itertools.count()
+        self.results: dict[str, Result] = {}
+
+    def __call__(self, sources: Sequence[str]) -> list[bool]:
+        if self.should_stop():
+            raise Interrupted
+        paths = []
+        for source in sources:
+            path = self.work / f"candidate_{next(self.counter)}.py"
+            path.write_text(source)
+            paths.append(str(path))
+        tasks = [Task(p, self.spec) for p in paths]
+        if self.hang:
+            tasks += [Task(p, IDENTITY) for p in paths]
+        saved = self.pool.timeout
+        if self.hang:
+            self.pool.timeout = min(saved, HANG_LIMIT)
+        try:
+            found = {(r.program, r.subject): r for r in self.pool.run(tasks)}
+        finally:
+            self.pool.timeout = saved
+        answers = []
+        for source, path in zip(sources, paths, strict=True):
+            result = found[(path, self.spec)]
+            ok = shrink_key(result) == self.key
+            if ok and self.hang:
+                ok = found[(path, IDENTITY)].verdict not in (Verdict.TIMEOUT, Verdict.INVALID)
+            if ok:
+                self.results[source] = result
+            answers.append(ok)
+            Path(path).unlink(missing_ok=True)
+        return answers
+
+
+def shrink(source: str, spec: str, key: str, pool: WorkerPool, budget: float,
+           should_stop: Callable[[], bool] = lambda: False,
+           on_progress: Callable[[Progress], None] | None = None) -> Shrunk:
+    """Reduce `source` while it fails under `spec` with shrink key `key`."""
+    work = Path(tempfile.mkdtemp(prefix="parity-shrink-"))
+    predicate = PoolPredicate(pool, spec, key, work, should_stop)
+    best = [source]
+
+    def progress(step: Progress) -> None:
+        best[0] = step.source
+        if on_progress is not None:
+            on_progress(step)
+
+    try:
+        result = reduce(source, lambda s: predicate([s])[0], budget_seconds=budget,
+                        on_progress=progress, batch_predicate=predicate,
+                        batch_size=pool.size)
+        final, attempts, seconds = result.source, result.attempts, result.seconds
+    except Interrupted:
+        result, final = None, best[0]
+        attempts, seconds = next(predicate.counter), 0.0
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    return Shrunk(final, key, result, attempts, seconds, predicate.results.get(final))
+
+
+def size_line(label: str, source: str) -> str:
+    size = measure(source)
+    return f"{label}: {size.lines} lines, {size.nodes} AST nodes"
+
+
+__all__ = ["Interrupted", "PoolPredicate", "ShrinkError", "Shrunk", "identity", "shrink",
+           "shrink_key", "size_line"]
