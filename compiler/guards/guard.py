@@ -28,6 +28,8 @@ class GuardKind(enum.Enum):
     DISTINCT = "distinct"        # S is not other
     HASATTR = "hasattr"          # hasattr(S, name) is v, expected = (name, v)
     INSTANCE_ATTR = "instance_attr"  # (name in S.__dict__) is v, expected = (name, v)
+    STORAGE_ALIASING = "storage_aliasing"  # which tensor inputs share storage, expected =
+                                           # (sources, pattern)
     GRAD_MODE = "grad_mode"      # torch.is_grad_enabled() is v
     DEFAULT_DTYPE = "default_dtype"  # torch.get_default_dtype() is v
 
@@ -61,6 +63,8 @@ class Guard:
             expected = id(expected)
         elif self.kind is GuardKind.EQUALS:
             expected = (type(expected), repr(expected))
+        elif self.kind is GuardKind.STORAGE_ALIASING:
+            expected = (tuple(s.expr() for s in expected[0]), expected[1])
         elif not isinstance(expected, (int, bool, str, tuple, TensorSpec, torch.dtype)):
             expected = repr(expected)
         return (self.source.expr() if self.source else None, self.kind, expected)
@@ -72,6 +76,17 @@ def _name_of(value: Any) -> str:
     return repr(value)
 
 
+def storage_pattern(tensors) -> tuple:
+    """For each tensor, the index of the first tensor with the same storage, and where it
+    starts in that storage when the storage is shared (views of one base)."""
+    first: dict[int, int] = {}
+    owners = [first.setdefault(t.untyped_storage().data_ptr(), i)
+              for i, t in enumerate(tensors)]
+    shared = {o for o in owners if owners.count(o) > 1}
+    return tuple((o, t.storage_offset() if o in shared else 0)
+                 for o, t in zip(owners, tensors))
+
+
 class _Env:
     """Names bound in the generated check function for the constants it compares against."""
 
@@ -80,6 +95,7 @@ class _Env:
             "___is_grad_enabled": torch.is_grad_enabled,
             "___get_default_dtype": torch.get_default_dtype,
             "___copysign": math.copysign,
+            "___storage_pattern": storage_pattern,
         }
 
     def bind(self, value: Any) -> str:
@@ -141,6 +157,13 @@ def conditions_of(guard: Guard, env: _Env, render: Callable[[Source], str] | Non
         name, present = e
         return [(f"({name!r} in {s}.__dict__) is {present!r}",
                  lambda get: f"{name!r} in {s}.__dict__ == {present} (got {not present})")]
+    if kind is GuardKind.STORAGE_ALIASING:
+        sources, pattern = e
+        args = ", ".join(render(source) for source in sources)
+        names = ", ".join(source.expr() for source in sources)
+        return [(f"___storage_pattern(({args},)) == {pattern!r}",
+                 lambda get: f"storage sharing of ({names}) == {pattern} "
+                             f"(got {get(f'___storage_pattern(({names},))')})")]
     if kind is GuardKind.GRAD_MODE:
         return [(f"___is_grad_enabled() is {e!r}",
                  lambda get: f"torch.is_grad_enabled() == {e} (got {not e})")]
@@ -232,6 +255,9 @@ class CheckFunction:
                 env.values.update(guard.source.constants())
             if guard.kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
                 env.values.update(guard.expected.constants())
+            if guard.kind is GuardKind.STORAGE_ALIASING:
+                for source in guard.expected[0]:
+                    env.values.update(source.constants())
         self._env = env.values
         lines = ["def ___check(L, G):", "    try:", "        pass"]
         lines += [f"        {line}" for line in fast_lines]

@@ -89,6 +89,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         if torch.is_grad_enabled() != ctx.grad_mode_at_start:
             raise Unsupported("a graph break inside a grad-mode block", BreakReason.SIDE_EFFECT)
         result, resume = _state_at_break(translator)
+    _guard_storage_aliasing(ctx)
     plan = OutputPlan(ctx)
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
@@ -105,6 +106,18 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
         resume=resume,
     )
+
+
+def _guard_storage_aliasing(ctx: TraceContext) -> None:
+    """Backends that functionalize (aot_eager, inductor) bake in which inputs share storage."""
+    from compiler.guards.guard import GuardKind, storage_pattern
+    tensors = ctx.local_tensor_values
+    if len(tensors) >= 2:
+        sources = tuple(t.source for t in tensors)
+        reals = [real for source, real, _ in ctx.graph.inputs if source in sources]
+        if len(reals) == len(sources):
+            pattern = storage_pattern(reals)
+            ctx.add_guard(Guard(None, GuardKind.STORAGE_ALIASING, (sources, pattern)))
 
 
 def _state_at_break(tx: Translator) -> tuple[TupleValue, ResumePoint]:
