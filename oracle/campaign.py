@@ -81,8 +81,7 @@ class Campaign:
         self._tick()
         if self.stopped:
             raise StopDrawing
-        shard, shards = self.config.shard
-        if k >= self.drawer.replays and (k - self.drawer.replays) % shards != shard:
+        if not belongs(k, self.drawer.replays, self.config.shard):
             return
         path = str(self.work / f"p{k}.py")
         Path(path).write_text(program.source)
@@ -180,6 +179,12 @@ class Campaign:
                 signal.signal(signum, handler)
             self.report.finish()
             campaign_report.write_summary(self)
+
+
+def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:
+    """Program k of the stream is this shard's: database replays are everyone's, the rest
+    are dealt round-robin."""
+    return k < replays or (k - replays) % shard[1] == shard[0]
 
 
 def _slug(key: str, taken: dict) -> str:
