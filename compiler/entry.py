@@ -53,6 +53,8 @@ class CompiledFunction:
         if self.bound_self is not None:
             args = (self.bound_self, *args)
         if self.skip_reason:
+            if not self.stats.fallbacks or self.stats.fallbacks[-1] != self.skip_reason:
+                self.stats.fallbacks.append(self.skip_reason)
             return self.function(*args, **kwargs)
         frame_locals = self._bind(args, kwargs)
         G = self.function.__globals__

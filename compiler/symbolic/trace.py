@@ -13,6 +13,7 @@ import types
 import torch
 import torch.fx as fx
 
+from compiler import logs
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.output import OutputPlan
 from compiler.guards.guard import Guard
@@ -77,6 +78,7 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict,
 def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
            break_at: int | None) -> TraceResult:
     code = fn.__code__
+    logs.log("bytecode", "tracing %s:\n%s", code.co_qualname, _disassembly(code))
     local_values = {name: wrap(ctx, value, LocalSource(name))
                     for name, value in frame_locals.items()}
     closure = [real_cell_value(ctx, cell) for cell in (fn.__closure__ or ())]
@@ -106,6 +108,14 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
         resume=resume,
     )
+
+
+def _disassembly(code: types.CodeType) -> str:
+    import dis
+    import io
+    out = io.StringIO()
+    dis.dis(code, file=out, depth=0)
+    return out.getvalue()
 
 
 def _guard_storage_aliasing(ctx: TraceContext) -> None:
