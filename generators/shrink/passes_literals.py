@@ -78,7 +78,7 @@ def numeric_literals(tree: ast.Module) -> list[tuple[Path, Number, bool]]:
         if id(node) in inside_negation:
             continue
         value = number_value(node)
-        if value is None or isinstance(value, bool):
+        if value is None:
             continue
         if isinstance(node, ast.UnaryOp):
             inside_negation.add(id(node.operand))
@@ -94,16 +94,23 @@ def shrink_numbers(tree: ast.Module) -> Iterator[Candidate]:
             yield Candidate((number, choice), edit, resume=(number,))
 
 
-def drop_element(path: Path, index: int):
-    """Delete one dimension of a factory call, or one element of a tensor literal."""
+def element_list(call: ast.Call) -> list[ast.expr]:
+    """The list a shape pass may delete from: the dimensions of a shaped factory call
+    (positional, or one tuple), or the elements of a `torch.tensor([...])` literal."""
+    first = call.args[0] if len(call.args) == 1 else None
+    if is_shaped_factory(call):
+        if isinstance(first, ast.Tuple | ast.List):
+            return first.elts
+        return [] if any(isinstance(a, ast.Starred) for a in call.args) else call.args
+    is_literal = isinstance(first, ast.List | ast.Tuple)
+    if is_literal and isinstance(call.func, ast.Attribute) and call.func.attr == "tensor":
+        return first.elts
+    return []
 
+
+def drop_element(path: Path, index: int):
     def edit(tree: ast.Module) -> bool:
-        call = resolve(tree, path)
-        if is_shaped_factory(call):
-            holder = call.args[0] if len(call.args) == 1 and hasattr(call.args[0], "elts") else call
-            items = holder.elts if holder is not call else call.args
-        else:
-            items = call.args[0].elts
+        items = element_list(resolve(tree, path))
         if index >= len(items):
             return False
         del items[index]
@@ -112,21 +119,9 @@ def drop_element(path: Path, index: int):
     return edit
 
 
-def droppable_elements(call: ast.Call) -> int:
-    if is_shaped_factory(call):
-        return len(shape_arguments(call) or [])
-    is_literal = (
-        isinstance(call.func, ast.Attribute)
-        and call.func.attr == "tensor"
-        and len(call.args) == 1
-        and isinstance(call.args[0], ast.List | ast.Tuple)
-    )
-    return len(call.args[0].elts) if is_literal else 0
-
-
 @shrink_pass("shrink-shapes")
 def shrink_shapes(tree: ast.Module) -> Iterator[Candidate]:
     calls = [(p, n) for p, n in expressions(tree) if isinstance(n, ast.Call)]
     for number, (path, call) in enumerate(calls):
-        for index in range(droppable_elements(call)):
+        for index in range(len(element_list(call))):
             yield Candidate((number, index), drop_element(path, index))

@@ -302,3 +302,16 @@ def test_program_module_loses_unused_forward_and_init_parameters():
     assert "def forward(self, x, scale=2):" in result.source
     assert "program = Model(3)" in result.source
     assert "yield ((torch.ones(2),), {'scale': 3})" in result.source
+
+
+def test_tuple_shapes_and_tensor_literals_lose_elements():
+    text = source("""
+        import torch
+        def program(x, y):
+            return x.sum() + y.sum()
+        def calls():
+            yield ((torch.zeros((5, 3)), torch.tensor([1.0, 2.0, 3.0])), {})
+        """)
+    predicate = lambda s: outputs(s) is not None and "3" in s
+    result = reduce(text, predicate, passes=only("shrink-shapes"))
+    assert "yield ((torch.zeros(()), torch.tensor([3.0])), {})" in result.source
