@@ -9,10 +9,12 @@ from __future__ import annotations
 import importlib.util
 import json
 import re
+import signal
 import tempfile
 import time
 import warnings
 from collections import Counter
+from contextlib import contextmanager
 from pathlib import Path
 
 from oracle.cli import UsageError, program_files
@@ -27,6 +29,7 @@ def add_parser(commands) -> None:
     parser.add_argument("--budget", metavar="S",
                         help="also run generated programs for this long (60s, 2m)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the generated programs")
+    parser.add_argument("--timeout", type=float, default=30.0, help="seconds per program")
     parser.add_argument("--json", metavar="F")
     parser.set_defaults(handler=coverage_command)
 
@@ -51,9 +54,9 @@ def coverage_command(args) -> int:
     start = time.perf_counter()
     measured.start()
     try:
-        verdicts = _check_files(files)
+        verdicts = _check_files(files, args.timeout)
         if budget:
-            verdicts += _campaign(budget, args.seed)
+            verdicts += _campaign(budget, args.seed, args.timeout)
     finally:
         measured.stop()
     seconds = time.perf_counter() - start
@@ -73,7 +76,27 @@ def _compiler_folder() -> str:
     return list(spec.submodule_search_locations)[0]
 
 
-def _check_files(files: list[str]) -> Counter:
+class _Overtime(BaseException):
+    """Raised into a program that runs too long; a BaseException, so `except Exception` in the
+    program or the compiler does not swallow it."""
+
+
+@contextmanager
+def _deadline(seconds: float):
+    def expire(signum, frame):
+        raise _Overtime
+
+    previous = signal.signal(signal.SIGALRM, expire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+def _check_files(files: list[str], timeout: float) -> Counter:
+    """In this process (coverage sees only it); a program past `timeout` counts as `timeout`."""
     from oracle import differential
     from oracle.subjects import resolve
 
@@ -82,11 +105,16 @@ def _check_files(files: list[str]) -> Counter:
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
         for path in files:
-            verdicts[str(differential.check(path, subject).verdict)] += 1
+            try:
+                with _deadline(timeout):
+                    verdict = str(differential.check(path, subject).verdict)
+            except _Overtime:
+                verdict = "timeout"
+            verdicts[verdict] += 1
     return verdicts
 
 
-def _campaign(budget: float, seed: int) -> Counter:
+def _campaign(budget: float, seed: int, timeout: float) -> Counter:
     """Generated programs, drawn in seeded batches, until the budget is spent."""
     from oracle.generated import draw_sources
 
@@ -101,7 +129,7 @@ def _campaign(budget: float, seed: int) -> Counter:
                     break
                 path = Path(folder) / f"b{batch}_{index}.py"
                 path.write_text(source)
-                verdicts += _check_files([str(path)])
+                verdicts += _check_files([str(path)], timeout)
             batch += 1
     return verdicts
 

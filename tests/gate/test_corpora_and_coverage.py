@@ -48,12 +48,29 @@ def test_the_real_corpora_folder_includes_seed_and_regressions():
     assert (ROOT / "corpora" / "regressions" / "README.md").is_file()
 
 
+HANGS = '''"""Never returns. features: loops"""
+import torch
+
+
+def program(x):
+    while True:
+        x = x + 1
+
+
+def calls():
+    yield (torch.zeros(2),), {}
+'''
+
+
 def test_coverage_reports_compiler_files_sorted_by_missed_lines(tmp_path):
-    out = tmp_path / "coverage.json"
+    out, hangs = tmp_path / "coverage.json", tmp_path / "hangs.py"
+    hangs.write_text(HANGS)
     done = _parity("coverage", "corpora/seed/arith_001_scalar_mul.py",
-                   "corpora/seed/closures_001_capture_int.py", "--json", str(out))
+                   "corpora/seed/closures_001_capture_int.py", str(hangs), "--timeout", "1",
+                   "--json", str(out))
     assert done.returncode == 0, done.stderr
-    assert done.stdout.startswith("2 programs through ours in ")
+    assert done.stdout.startswith("3 programs through ours in ")
+    assert "(pass 2, timeout 1)" in done.stdout.splitlines()[0]
     report = json.loads(out.read_text())
     files = [row["file"] for row in report["files"]]
     assert "compiler/entry.py" in files and all(f.startswith("compiler/") for f in files)
