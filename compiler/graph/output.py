@@ -144,10 +144,13 @@ class OutputPlan:
             TensorMethodValue,
             UserMethodValue,
         )
+        from compiler.values.containers import DictViewValue
         if isinstance(value, TensorMethodValue):
             return self.temp(f"{self.expr(value.tensor)}.{value.name}")
         if isinstance(value, BoundContainerMethodValue):
             return self.temp(f"{self.expr(value.container)}.{value.name}")
+        if isinstance(value, DictViewValue):
+            return self.temp(f"{self.expr(value.mapping)}.{value.kind}()")
         if isinstance(value, BoundConstantMethodValue):
             return self.temp(f"{self.bind(value.obj)}.{value.name}")
         if isinstance(value, UserMethodValue):

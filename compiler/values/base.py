@@ -90,9 +90,8 @@ class Value:
         raise Unsupported(f"item deletion on {self}", BreakReason.SIDE_EFFECT)
 
     def contains(self, tx: Translator, item: Value) -> bool:
-        items = self.unpack(tx)
-        from compiler.values.operators import compare
-        return any(compare(tx, "==", candidate, item).bool(tx) for candidate in items)
+        from compiler.values.containers import same_or_equal
+        return any(same_or_equal(tx, candidate, item) for candidate in self.unpack(tx))
 
     def hash_key(self) -> Any:
         """A hashable stand-in, for dict keys and set members."""

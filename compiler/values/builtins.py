@@ -7,6 +7,7 @@ a graph break naming it.
 from __future__ import annotations
 
 import collections
+import copy
 import functools
 import itertools
 import math
@@ -549,6 +550,38 @@ class GetterValue(Value):
 
 for _getter in (operator.itemgetter, operator.attrgetter, operator.methodcaller):
     HANDLERS[_getter] = (lambda kind: lambda tx, *a, **k: GetterValue(kind, list(a), k))(_getter)
+
+
+@handles(dict.fromkeys)
+def _fromkeys(tx, keys, value=None):
+    value = value if value is not None else ConstantValue(None)
+    return DictValue.from_pairs([(k, value) for k in _items(tx, keys)])
+
+
+@handles(copy.copy)
+def _copy(tx, value):
+    if isinstance(value, (ListValue, DictValue, SetValue)):
+        return value.call_method(tx, "copy", [], {})
+    if value.is_constant() or isinstance(value, TupleValue):
+        return value
+    raise Unsupported(f"copy.copy of {value}", BreakReason.UNSUPPORTED_CALL)
+
+
+@handles(collections.namedtuple)
+def _namedtuple(tx, *args, **kwargs):
+    """Making a named-tuple class is pure: fold it, the class is then a constant."""
+    from compiler.values.objects import ClassValue
+    cls = call_pure(collections.namedtuple, [plain(a) for a in args],
+                    {k: plain(v) for k, v in kwargs.items()})
+    return ClassValue(cls)
+
+
+def _register_dataclass_functions() -> None:
+    from compiler.values.dataclass_functions import HANDLERS as DATACLASS_HANDLERS
+    HANDLERS.update(DATACLASS_HANDLERS)
+
+
+_register_dataclass_functions()
 
 
 @handles(itertools.count)

@@ -4,6 +4,9 @@ dtypes, devices, and anything else whose value the compiler specialises on.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import sys
 from typing import Any
 
 import torch
@@ -14,7 +17,7 @@ from compiler.values.base import RaisedByProgram, Value
 CONSTANT_TYPES = (
     type(None), bool, int, float, complex, str, bytes, slice, range, type(Ellipsis),
     type(NotImplemented), torch.dtype, torch.device, torch.layout, torch.memory_format,
-    torch.finfo, torch.iinfo,
+    torch.finfo, torch.iinfo, type(sys.version_info), dataclasses.Field,
 )
 
 # Methods of constants that are pure: evaluated at trace time on the real object.
@@ -117,8 +120,11 @@ class ConstantValue(Value):
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)
+        if isinstance(value, enum.Enum) and name in ("name", "value"):
+            return wrap_constant(getattr(value, name))
         if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
-                              torch.finfo, torch.iinfo)):
+                              torch.finfo, torch.iinfo, type(sys.version_info),
+                              dataclasses.Field)):
             if not name.startswith("__"):
                 attribute = getattr(value, name)
                 if not callable(attribute):

@@ -6,12 +6,20 @@ with the context and replayed on the real object after the graph runs.
 
 from __future__ import annotations
 
+import collections
 from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import call_pure, is_plain, plain
+
+
+def same_or_equal(tx, a: Value, b: Value) -> bool:
+    """`a is b or a == b`, as CPython's containers compare members."""
+    from compiler.values.operators import compare, is_same
+    return is_same(a, b) or compare(tx, "==", a, b).bool(tx)
 
 
 def _index(tx, key: Value):
@@ -65,15 +73,14 @@ class SequenceValue(Value):
         return type(self)(items)
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        from compiler.values.operators import compare
         from compiler.values.wrap import wrap_constant
         if name == "index" and not kwargs:
             for i, item in enumerate(self.items[: len(self.items)]):
-                if compare(tx, "==", item, args[0]).bool(tx):
+                if same_or_equal(tx, item, args[0]):
                     return wrap_constant(i)
             raise RaisedByProgram(ValueError("value is not in the sequence"))
         if name == "count" and not kwargs and len(args) == 1:
-            return wrap_constant(sum(compare(tx, "==", i, args[0]).bool(tx) for i in self.items))
+            return wrap_constant(sum(same_or_equal(tx, i, args[0]) for i in self.items))
         raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx, name: str) -> Value:
@@ -206,16 +213,76 @@ class ListValue(SequenceValue):
             key = kwargs.get("key")
             reverse = kwargs.get("reverse", wrap_constant(False)).as_constant()
             if key is not None:
-                keys = [key.call(tx, [item], {}).as_constant() for item in self.items]
+                keys = [key.call(tx, [item], {}) for item in self.items]
             else:
-                keys = [item.as_constant() for item in self.items]
-            order = sorted(range(len(self.items)), key=keys.__getitem__, reverse=reverse)
+                keys = list(self.items)
+            order = _sorted_order(tx, keys, reverse)
             self.items[:] = [self.items[i] for i in order]
         elif name == "copy":
             return ListValue(list(self.items))
         else:
             return super().call_method(tx, name, args, kwargs)
         return wrap_constant(None)
+
+
+def _sorted_order(tx, keys: list[Value], reverse: bool) -> list[int]:
+    """A stable sort of positions by key, comparing trackers with `<` as list.sort does."""
+    import functools
+
+    from compiler.values.operators import compare
+    if all(k.is_constant() for k in keys):
+        plain = [k.as_constant() for k in keys]
+        return sorted(range(len(keys)), key=plain.__getitem__, reverse=reverse)
+
+    def order(i: int, j: int) -> int:
+        if compare(tx, "<", keys[i], keys[j]).bool(tx):
+            return -1
+        return 1 if compare(tx, "<", keys[j], keys[i]).bool(tx) else 0
+
+    positions = sorted(range(len(keys)), key=functools.cmp_to_key(order))
+    if reverse:  # reverse=True keeps equal keys in their original order, like CPython
+        positions = sorted(range(len(keys)), key=functools.cmp_to_key(lambda i, j: order(j, i)))
+    return positions
+
+
+class DictViewValue(Value):
+    """`d.keys()`, `d.values()`, `d.items()`: live views of a dict tracker."""
+
+    def __init__(self, mapping: DictValue, kind: str):
+        super().__init__(None)
+        self.mapping, self.kind = mapping, kind
+
+    def python_type(self) -> type:
+        return type(getattr({}, self.kind)())
+
+    def _items(self) -> list[Value]:
+        entries = self.mapping.entries.values()
+        if self.kind == "keys":
+            return [k for k, _ in entries]
+        if self.kind == "values":
+            return [v for _, v in entries]
+        return [TupleValue([k, v]) for k, v in entries]
+
+    def unpack(self, tx) -> list[Value]:
+        return self._items()
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self._items())
+
+    def len(self, tx) -> int:
+        return len(self.mapping.entries)
+
+    def bool(self, tx) -> bool:
+        return bool(self.mapping.entries)
+
+    def contains(self, tx, item: Value) -> bool:
+        if self.kind == "keys":
+            return self.mapping.contains(tx, item)
+        return any(same_or_equal(tx, v, item) for v in self._items())
+
+    def is_constant(self) -> bool:
+        return False
 
 
 class DictValue(Value):
@@ -281,12 +348,17 @@ class DictValue(Value):
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods
         from compiler.values.wrap import wrap_constant
         none = wrap_constant(None)
-        if name == "keys":
-            return TupleValue(self.keys())
-        if name == "values":
-            return TupleValue([v for _, v in self.entries.values()])
-        if name == "items":
-            return TupleValue([TupleValue([k, v]) for k, v in self.entries.values()])
+        if name in ("keys", "values", "items") and not args:
+            return DictViewValue(self, name)
+        if name == "move_to_end" and self.cls is collections.OrderedDict:
+            tx.ctx.side_effects.mutate(self)
+            last = kwargs.get("last", args[1] if len(args) > 1 else wrap_constant(True))
+            entry = self.entries.pop(args[0].hash_key())
+            if last.as_constant():
+                self.entries[args[0].hash_key()] = entry
+            else:
+                self.entries = {args[0].hash_key(): entry, **self.entries}
+            return none
         if name == "get":
             found = self.entries.get(args[0].hash_key())
             return found[1] if found else (args[1] if len(args) > 1 else none)
@@ -400,11 +472,10 @@ class SetValue(Value):
             self.members.clear()
         elif name == "copy":
             return SetValue(list(self.members.values()), self.frozen)
-        elif self.is_constant() and all(a.is_constant() for a in args):
-            from compiler.values.constant import call_pure
+        elif self.is_constant() and all(is_plain(a) for a in args):
             from compiler.values.wrap import wrap_constant as wrap
             real = self.as_constant()
-            return wrap(call_pure(getattr(real, name), [a.as_constant() for a in args], {}))
+            return wrap(call_pure(getattr(real, name), [plain(a) for a in args], {}))
         else:
             raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
         return wrap_constant(None)

@@ -76,6 +76,10 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
 
 
 def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value | None:
+    for klass in cls.__mro__:  # a class attribute assigned earlier in this trace
+        written = tx.ctx.module_attribute_writes.get((id(klass), name))
+        if written is not None:
+            return written
     owner, raw = _find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
@@ -107,6 +111,10 @@ class ClassValue(Value):
         from compiler.values.wrap import wrap
         if name in ("__name__", "__qualname__", "__module__"):
             return ConstantValue(getattr(self.cls, name))
+        written = class_attribute(tx, self.cls, name, None) if any(
+            (id(k), name) in tx.ctx.module_attribute_writes for k in self.cls.__mro__) else None
+        if written is not None:
+            return written
         owner, raw = _find_in_mro(self.cls, name)
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
@@ -114,13 +122,21 @@ class ClassValue(Value):
         source = AttrSource(self.source, name) if self.source is not None else None
         if isinstance(raw, types.FunctionType):
             return wrap(tx.ctx, raw, None)
-        if owner.__module__ in ("builtins", "itertools", "collections", "functools"):
+        if str(getattr(owner, "__module__", "")).startswith(
+                ("builtins", "itertools", "collections", "functools", "torch")):
             return wrap(tx.ctx, getattr(self.cls, name), None)  # C descriptors bind themselves
         return bind_class_attribute(tx, owner, raw, None, self, source)
 
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.construct import construct
         return construct(tx, self, args, kwargs)
+
+    def setattr(self, tx, name: str, value: Value) -> None:
+        if type(self.cls) is not type or self.cls.__module__ in ("builtins",) or (
+                self.cls.__module__.startswith("torch")):
+            super().setattr(tx, name, value)
+        tx.ctx.module_attribute_writes[(id(self.cls), name)] = value
+        tx.ctx.side_effects.write_attribute(self, name, value)
 
 
 class ObjectValue(Value):

@@ -83,11 +83,15 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
 def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     from compiler.values.containers import (
         DictValue,
+        DictViewValue,
         ListValue,
         SequenceValue,
         SetValue,
         TupleValue,
     )
+    if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind == "keys"
+                                for v in (a, b)):
+        a, b = (v if isinstance(v, SetValue) else SetValue(v.unpack(tx)) for v in (a, b))
     if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         if a.python_type() is not b.python_type() and not (
                 issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):

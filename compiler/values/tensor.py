@@ -95,7 +95,7 @@ class TensorValue(Value):
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
         if name in SIDE_EFFECT_METHODS:
             raise Unsupported(f"Tensor.{name}()", BreakReason.SIDE_EFFECT)
-        if name in METADATA_METHODS:
+        if name in METADATA_METHODS and not (name == "type" and (args or kwargs)):
             plain = [a.as_constant() for a in args]
             named = {k: v.as_constant() for k, v in kwargs.items()}
             try:

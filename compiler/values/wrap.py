@@ -6,6 +6,7 @@ during tracing (no source, so no guards); `wrap_op_result` wraps what a graph op
 
 from __future__ import annotations
 
+import enum
 import functools
 import types
 from typing import Any
@@ -39,7 +40,7 @@ def is_structseq_class(cls: type) -> bool:
 def wrap_constant(value: Any) -> Value:
     """Wrap a value computed at trace time; containers are rebuilt as trackers."""
     kind = type(value)
-    if kind in CONSTANT_TYPES:
+    if kind in CONSTANT_TYPES or isinstance(value, enum.Enum):
         return ConstantValue(value)
     if kind is tuple:
         return TupleValue([wrap_constant(v) for v in value])
@@ -62,7 +63,10 @@ def wrap_constant(value: Any) -> Value:
 def wrap(ctx, obj: Any, source: Source | None) -> Value:
     """Wrap a real object reached through `source`, guarding what the trace relies on."""
     kind = type(obj)
-    if kind in CONSTANT_TYPES:
+    if kind in CONSTANT_TYPES or isinstance(obj, enum.Enum):
+        if isinstance(obj, enum.Enum):
+            ctx.guard(source, GuardKind.ID, obj)
+            return ConstantValue(obj, source)
         if kind in (torch.dtype, torch.device, torch.layout, torch.memory_format):
             ctx.guard(source, GuardKind.ID if kind is torch.dtype else GuardKind.EQUALS, obj)
         else:
@@ -180,8 +184,11 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
         ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
     if isinstance(obj, types.FunctionType):
+        from compiler.values.builtins import HANDLERS, BuiltinValue
         if is_torch_leaf(obj) or is_runtime_query(obj):
             return TorchFunctionValue(obj, source)
+        if obj in HANDLERS:  # a stdlib function with a handler of its own
+            return BuiltinValue(obj, source)
         return callables.UserFunctionValue(obj, source)
     if isinstance(obj, (types.BuiltinFunctionType, types.MethodDescriptorType,
                         types.WrapperDescriptorType, types.BuiltinMethodType,
@@ -195,6 +202,8 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         return callables.UserMethodValue(wrap_object(ctx, obj.__func__, None), self_value)
     if isinstance(obj, types.ModuleType):
         return objects.PythonModuleValue(obj, source)
+    if isinstance(obj, functools._lru_cache_wrapper):  # the cache is invisible to results
+        return wrap(ctx, obj.__wrapped__, AttrSource(source, "__wrapped__") if source else None)
     if isinstance(obj, functools.partial):
         return callables.PartialValue.from_real(ctx, obj, source)
     if isinstance(obj, torch.nn.Module):

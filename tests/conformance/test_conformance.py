@@ -22,38 +22,22 @@ TARGET_PASS_RATE = 0.9
 
 # Compiler gaps: raise compiler.Unsupported under fullgraph=True, match eager otherwise.
 FULLGRAPH_GAPS = {
-    "dtype_conversions": "Tensor.type(dtype): 'a tensor created outside the graph'",
-    "dict_sorted_items": "sorted() of (str, tensor) tuples compares the tensors although the "
-                         "keys already differ",
-    "tuple_ops": "tuple.index misses CPython's identity shortcut and asks a tensor's truth",
-    "ordered_dict": "OrderedDict.move_to_end",
     "counter_usage": "collections.Counter (custom __new__)",
     "deque_ops": "collections.deque (custom __new__)",
-    "set_subset_methods": "set.union",
-    "dict_special_keys": "dict.fromkeys",
     "itertools_accumulate_islice": "itertools.count (infinite iterator) with islice",
     "functools_wraps_decorator": "functools.wraps reads __module__ of a user function",
-    "functools_lru_cached_global": "calling an lru_cache-wrapped global function",
-    "copy_module_functions": "copy.copy (dict keyed by type in copy.py)",
-    "namedtuple_inline": "collections.namedtuple(...) created inside the function (sys.intern)",
     "local_class_definition": "class statement inside the function (LOAD_BUILD_CLASS)",
-    "dataclass_usage": "dataclass construction (member_descriptor in dataclasses.py)",
-    "enum_usage": "Enum member .value/.name (property descriptor)",
-    "class_attribute_write": "assignment to a class attribute of a global class",
-    "unbound_tensor_method": "torch.Tensor.add(a, b) (method_descriptor)",
     "nn_module_call": "constructing torch.nn.ReLU() inside the function",
     "requires_grad_property": "Tensor.grad",
-    "python_version_check": "sys.version_info",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
     "negative_step_slice_raises": "eager raises ValueError; compiled raises Unsupported instead "
                                   "of the user's error",
 }
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.
-_DICT_VIEW_SNAPSHOT = ("WRONG RESULT: d.keys()/values()/items() taken before a later insert or "
-                       "pop are snapshots in compiled code; in Python they are live views")
-WRONG_FULLGRAPH: dict[str, str] = {"dict_keys_view_is_live": _DICT_VIEW_SNAPSHOT}
-WRONG_NOT_FULLGRAPH: dict[str, str] = {"dict_keys_view_is_live": _DICT_VIEW_SNAPSHOT}
+# Empty: dict views used to be snapshots (fixed; dict_keys_view_is_live keeps it so).
+WRONG_FULLGRAPH: dict[str, str] = {}
+WRONG_NOT_FULLGRAPH: dict[str, str] = {}
 
 
 @functools.cache
@@ -98,7 +82,6 @@ def test_not_fullgraph(name):
     assert result.kind == PASS, result.detail
 
 
-@pytest.mark.xfail(strict=True, reason="wrong results remain: see WRONG_FULLGRAPH")
 def test_pass_rate_and_no_wrong_results():
     conformance = [name for name, case in CASES.items() if not case.breaks]
     full = {name: outcome(name, True).kind for name in CASES}

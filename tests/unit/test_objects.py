@@ -4,7 +4,6 @@ import collections
 import dataclasses
 import typing
 
-import pytest
 import torch
 
 import compiler
@@ -87,8 +86,6 @@ def test_dataclass_input_and_construction_inside():
     one_graph(check_same(f, torch.randn(2), Config(3.0)), ops=2)
 
 
-@pytest.mark.xfail(strict=True, reason="dataclasses.fields/asdict/replace: member_descriptor "
-                   "attribute access is unsupported")
 def test_dataclass_module_functions():
     def f(x, cfg):
         names = [field.name for field in dataclasses.fields(cfg)]
