@@ -24,8 +24,10 @@ PROGRAMS = Path(__file__).parent / "programs"
     (["run", "x.py", "--subject", "tests.oracle.planted:nothing"], "has no attribute 'nothing'"),
     (["run", "/no/such/path.py", "--subject", "torch"], "no such file or folder"),
     (["run"], "the following arguments are required: PATH"),
-    (["fuzz", "--budget", "60s"], "`parity fuzz` is not built yet"),
-    (["shrink", "f.py"], "`parity shrink` is not built yet"),
+    (["fuzz", "--budget", "soon"], "budget"),
+    (["fuzz", "--workers", "many"], "workers"),
+    (["shrink", "f.py"], "the following arguments are required: --subject"),
+    (["shrink", "/no/such/file.py", "--subject", "ours"], "cannot read /no/such/file.py"),
     (["gate", "corpora"], "the following arguments are required: --baseline"),
     (["frobnicate"], "invalid choice: 'frobnicate'"),
 ])
