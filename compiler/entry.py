@@ -94,16 +94,25 @@ class CompiledFunction:
         if not self.is_nested:
             self.stats.compiles += 1
         result = self._trace(frame_locals)
-        if self._can_split(result):
-            split = self._trace(frame_locals, break_at=result.stopped.break_index)
-            if split.stopped is None:
-                where = result.stopped.where or "?"
-                self.stats.graph_breaks.append((result.stopped.what, where))
-                logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__,
-                         result.stopped)
-                result = split
-        entry = self._entry_from(result)
+        entry = self._split_entry(result, frame_locals) if self._can_split(result) else None
+        if entry is None:
+            entry = self._entry_from(result)
         self.cache.entries.append(entry)
+        return entry
+
+    def _split_entry(self, result, frame_locals) -> CacheEntry | None:
+        """Trace again up to the break and make the entry that resumes after it."""
+        stop = result.stopped
+        split = self._trace(frame_locals, break_at=stop.break_index)
+        if split.stopped is not None:
+            return None
+        try:
+            entry = self._entry_from(split)
+        except Unsupported as why_not:
+            logs.log("graph_breaks", "cannot split %s: %s", self.function.__qualname__, why_not)
+            return None
+        self.stats.graph_breaks.append((stop.what, stop.where or "?"))
+        logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__, stop)
         return entry
 
     def _can_split(self, result) -> bool:
@@ -147,7 +156,7 @@ class CompiledFunction:
         rebuild = result.rebuild
         if result.resume is not None:
             from compiler.cache.breaks import BreakRunner
-            runner = BreakRunner(self, result.resume)
+            runner = BreakRunner(self, result.resume)  # raises Unsupported if it cannot resume
             finish = rebuild
 
             def rebuild(L, G, outputs):

@@ -129,10 +129,13 @@ def _for_list_param(b: Builder, p: Picks, xs) -> bool:
     return _emit(b, lines, [out], [xs.name], [op[1]], "for_list")
 
 
+MAX_UNROLLED_ROWS = 16
+
+
 def for_tensor(b: Builder, p: Picks) -> bool:
     t = b.pick(p, b.tensors("float", (1, 4)))
-    if t is None or t.shape[0] == 0:
-        return False
+    if t is None or t.shape[0] == 0 or t.shape[0] > MAX_UNROLLED_ROWS:
+        return False  # a long loop is unrolled op by op: slow to trace, no new behaviour
     row = b.fresh("r")
     b.env[row] = t.probe[0]
     from generators.ir import Value

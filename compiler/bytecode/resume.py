@@ -74,6 +74,17 @@ def _prefix_line_table(code: types.CodeType, units: int) -> bytes:
     return bytes(prefix) + code.co_linetable
 
 
+def _encode(name: str, arg: int) -> bytes:
+    """One instruction, with EXTENDED_ARG prefixes for an argument over one byte."""
+    if arg >= 1 << 24:
+        raise _unsupported("an argument too large to encode")
+    out = bytearray()
+    for shift in (16, 8):
+        if arg >> shift:
+            out += bytes([opcode.opmap["EXTENDED_ARG"], (arg >> shift) & 0xFF])
+    return bytes(out) + bytes([opcode.opmap[name], arg & 0xFF])
+
+
 def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool],
                 unbound: set[str]) -> types.CodeType:
     """A code object taking (*all locals, *stack values) and continuing at `target_offset`.
@@ -96,12 +107,10 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
             prologue.append(("LOAD_FAST", slot))
             slot += 1
     prologue += [("DELETE_FAST", old.index(name)) for name in sorted(unbound)]
-    units = len(prologue) + 1  # + the jump
-    jump = target_offset // 2  # from the instruction after the jump, which sits at `units`
-    prologue.append(("JUMP_FORWARD", jump))
-    if any(arg > 255 for _, arg in prologue):
-        raise _unsupported("a prologue argument does not fit one byte")
-    head = bytes(b for name, arg in prologue for b in (opcode.opmap[name], arg))
+    # The jump is relative to the instruction after it, where the original code starts.
+    prologue.append(("JUMP_FORWARD", target_offset // 2))
+    units = sum(len(_encode(name, arg)) for name, arg in prologue) // 2
+    head = b"".join(_encode(name, arg) for name, arg in prologue)
     body = _remap_free_slots(code.co_code, n_stack, len(old))
     flags = code.co_flags & ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
     varnames = old + tuple(f"___stack{i}" for i in range(n_stack))

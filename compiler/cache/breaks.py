@@ -32,6 +32,22 @@ class BreakRunner:
         self.next_offset = instructions[point.index + 1].offset
         self.resumes: dict[tuple, Any] = {}
         self.callees: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Make every resume function this break can need now, at compile time: one that
+        cannot be made must turn the break into an eager fallback, not fail mid-call."""
+        nulls = list(self.point.stack_nulls)
+        unbound = frozenset(n for n in self.code.co_varnames if n not in self.point.bound)
+        name = self.inst.opname
+        if name == "CALL":
+            exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
+        elif name in _JUMP_TESTS:
+            exits = [(self.inst.argval, nulls[:-1]), (self.next_offset, nulls[:-1])]
+        else:
+            exits = [(self.inst.argval, nulls), (self.next_offset, nulls[:-1])]
+        for target, layout in exits:
+            self._resume_function(target, tuple(layout), unbound)
 
     def continue_from(self, stack_values, local_values):
         values = iter(stack_values)
@@ -78,10 +94,7 @@ class BreakRunner:
         return compiled
 
     # -- resuming -----------------------------------------------------------------------------
-    def _resume(self, target: int, stack: list, frame_locals: dict):
-        varnames = self.code.co_varnames
-        nulls = tuple(slot is NULL for slot in stack)
-        unbound = frozenset(n for n in varnames if n not in frame_locals)
+    def _resume_function(self, target: int, nulls: tuple, unbound: frozenset):
         key = (target, nulls, unbound)
         compiled = self.resumes.get(key)
         if compiled is None:
@@ -91,6 +104,13 @@ class BreakRunner:
                                            fn.__closure__)
             compiled = self.owner.nested(resume_fn)
             self.resumes[key] = compiled
+        return compiled
+
+    def _resume(self, target: int, stack: list, frame_locals: dict):
+        varnames = self.code.co_varnames
+        nulls = tuple(slot is NULL for slot in stack)
+        unbound = frozenset(n for n in varnames if n not in frame_locals)
+        compiled = self._resume_function(target, nulls, unbound)
         args = [frame_locals.get(n) for n in varnames]
         args += [slot for slot in stack if slot is not NULL]
         return compiled(*args)

@@ -145,3 +145,29 @@ def test_breaks_can_be_switched_off():
         assert_same(fc(x), f(x))
     s = compiler.stats(fc)
     assert s.frames == 1 and s.fallbacks
+
+
+def test_resume_far_into_a_long_function_uses_extended_arguments():
+    body = "\n".join(f"    y{i} = x + {i}" for i in range(200))
+    source = f"def f(x):\n{body}\n    if x.sum() > 0:\n        return y199 * 2\n    return y0\n"
+    namespace = {}
+    exec(compile(source, "<long>", "exec"), namespace)
+    f = namespace["f"]
+    fc = compiler.compile(f)
+    for x in (torch.ones(2), -torch.ones(2)):
+        assert_same(fc(x), f(x))
+    assert compiler.stats(fc).fallbacks == []
+
+
+def test_a_break_that_cannot_resume_falls_back_before_running_anything():
+    def f(x):
+        def inner():  # x is a cell: the frame cannot be resumed
+            return x
+        if x.sum() > 0:
+            return inner() + 1
+        return x
+
+    fc = compiler.compile(f)
+    x = torch.ones(2)
+    assert_same(fc(x), f(x))
+    assert compiler.stats(fc).fallbacks
