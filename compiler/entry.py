@@ -111,14 +111,20 @@ class CompiledFunction:
         except Unsupported as why_not:
             logs.log("graph_breaks", "cannot split %s: %s", self.function.__qualname__, why_not)
             return None
-        self.stats.graph_breaks.append((stop.what, stop.where or "?"))
-        logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__, stop)
+        if stop.raised is None:
+            self.stats.graph_breaks.append((stop.what, stop.where or "?"))
+            logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__, stop)
         return entry
 
     def _can_split(self, result) -> bool:
+        """An uncaught raise always splits (the graph before it is whole); other breaks only
+        outside fullgraph."""
         stop = result.stopped
-        return (stop is not None and result.raised is None and not self.fullgraph
-                and stop.break_index is not None and config.graph_breaks)
+        if stop is None or stop.break_index is None:
+            return False
+        if stop.raised is not None:
+            return True
+        return result.raised is None and not self.fullgraph and config.graph_breaks
 
     def nested(self, fn) -> CompiledFunction:
         """A frame reached from this one at a graph break, sharing its statistics."""

@@ -36,6 +36,7 @@ class Unsupported(CompilerError):
         self.reason = reason
         self.where = where
         self.break_index: int | None = None  # top-frame instruction the graph can break at
+        self.raised: BaseException | None = None  # set when the frame raises this, uncaught
         super().__init__(self._render())
 
     def _render(self) -> str:

@@ -29,7 +29,8 @@ class BreakRunner:
         self.code = code
         instructions = bytecode_of(code).instructions
         self.inst = instructions[point.index]
-        self.next_offset = instructions[point.index + 1].offset
+        following = point.index + 1
+        self.next_offset = instructions[following].offset if following < len(instructions) else -1
         self.resumes: dict[tuple, Any] = {}
         self.callees: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         self._prepare()
@@ -40,6 +41,8 @@ class BreakRunner:
         nulls = list(self.point.stack_nulls)
         unbound = frozenset(n for n in self.code.co_varnames if n not in self.point.bound)
         name = self.inst.opname
+        if name == "RAISE_VARARGS":
+            return  # nothing runs after it
         if name == "CALL":
             exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
         elif name in _JUMP_TESTS:
@@ -63,6 +66,12 @@ class BreakRunner:
         if name == "CALL":
             stack.append(self._call(stack, inst.arg))
             return self.next_offset
+        if name == "RAISE_VARARGS":
+            cause = stack.pop() if inst.arg == 2 else None
+            exc = stack.pop()
+            if cause is not None:
+                raise exc from cause
+            raise exc
         if name in _JUMP_TESTS:
             return inst.argval if _JUMP_TESTS[name](stack.pop()) else self.next_offset
         wanted = name == "JUMP_IF_TRUE_OR_POP"

@@ -78,7 +78,7 @@ class OutputPlan:
             TupleValue,
         )
         from compiler.values.iterators import SequenceIteratorValue
-        from compiler.values.objects import ObjectValue
+        from compiler.values.objects import ExceptionValue, ObjectValue
         from compiler.values.tensor import TensorValue
         if isinstance(value, TensorValue):
             if value.is_input():
@@ -124,6 +124,9 @@ class OutputPlan:
         if isinstance(value, SequenceIteratorValue):
             rest = value.items.items if value.live else value.items
             return self.temp(f"iter([{self._items(list(rest[value.position:]))}])")
+        if isinstance(value, ExceptionValue):  # a fresh exception object on each call
+            exc = value.exc
+            return self.temp(f"{self.bind(type(exc))}(*{self.bind(exc.args)})")
         if isinstance(value, UserFunctionValue) and value.fn is None:
             raise Unsupported("returning a function made inside the compiled code",
                               BreakReason.UNSUPPORTED_VALUE)

@@ -66,7 +66,7 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict,
     try:
         return _trace(ctx, fn, frame_locals, break_at)
     except Unsupported as exc:
-        return TraceResult(guards=list(ctx.guards.values()), stopped=exc)
+        return TraceResult(guards=list(ctx.guards.values()), stopped=exc, raised=exc.raised)
     except RaisedByProgram as raised:
         stop = Unsupported(f"the program raises {type(raised.exc).__name__}: {raised.exc}",
                            BreakReason.EXCEPTION)

@@ -102,6 +102,14 @@ class Translator:
         """Jump to the handler of the current instruction, or let the exception leave."""
         offset = self.bytecode.instructions[self.index].offset
         entry = self.bytecode.handler_for(offset)
+        inst = self.bytecode.instructions[self.index]
+        if entry is None and self.parent is None and inst.opname == "RAISE_VARARGS" and inst.arg:
+            # The frame raises: compile what comes before, then raise in Python.
+            stop = Unsupported(f"the program raises {type(raised.exc).__name__}",
+                               BreakReason.EXCEPTION)
+            stop.break_index = self.index
+            stop.raised = raised.exc
+            raise stop.located(self.where())
         if entry is None:
             raise raised
         from compiler.values.objects import ExceptionValue

@@ -171,3 +171,24 @@ def test_a_break_that_cannot_resume_falls_back_before_running_anything():
     x = torch.ones(2)
     assert_same(fc(x), f(x))
     assert compiler.stats(fc).fallbacks
+
+
+def test_a_frame_that_raises_compiles_the_graph_before_the_raise():
+    def f(x, items):
+        items.append(x.sum())
+        if x.shape[0] > 1:
+            raise ValueError(f"too long: {x.shape[0]}")
+        return x
+
+    fc = compiler.compile(f)
+    compiled_items, eager_items = [], []
+    for target, items in ((fc, compiled_items), (f, eager_items)):
+        try:
+            target(torch.ones(3), items)
+        except ValueError as exc:
+            assert str(exc) == "too long: 3"
+        else:
+            raise AssertionError("must raise")
+    assert_same(compiled_items, eager_items)
+    s = compiler.stats(fc)
+    assert s.fallbacks == [] and s.graphs == 1
