@@ -2,7 +2,7 @@
 that runs its whole call sequence eagerly and under the subject and compares.
 
 Each side loads the script afresh (runpy), as Contract 2 asks, so globals that calls() changes
-start over. Outputs, inputs afterwards and exception types are compared with
+start over. Outputs, inputs and data globals afterwards, and exception types, are compared with
 torch.testing.assert_close; for recompile failures the compile counts are checked as well.
 The script needs only torch and the subject's own package; it exits 1 and prints the difference
 while the bug is present, 0 once it is fixed.
@@ -150,7 +150,7 @@ def run_side(compiled):
         except Exception as exc:
             out, raised = None, exc
         records.append((snapshot(out), snapshot((args, kwargs)), raised,
-                        compiles() if compiles else None, shape))
+                        compiles() if compiles else None, shape, snapshot(data_globals(space))))
     return records
 
 
@@ -188,6 +188,14 @@ def check_compiles(compiled):
         assert counts[-1] <= distinct, f"{{counts[-1]}} compiles for {{distinct}} distinct calls"
 
 
+def data_globals(space):
+    """The program's module globals that hold data (what a compiled call may write)."""
+    kinds = (torch.Tensor, list, tuple, dict, set, int, float, complex, str, bool, type(None))
+    return {{k: v for k, v in space.items()
+            if not k.startswith("__") and isinstance(v, kinds)
+            and k not in ("RULE", "TOLERANCES")}}
+
+
 def main():
     print("torch", torch.__version__)
     signal.signal(signal.SIGALRM, lambda *_: sys.exit("timed out: the subject hangs"))
@@ -201,6 +209,7 @@ def main():
                 f"call {{i}}: eager raised {{e[2]!r}}, compiled raised {{c[2]!r}}"
             same(e[0], c[0], f"call {{i}}: out")
             same(e[1], c[1], f"call {{i}}: inputs afterwards")
+            same(e[5], c[5], f"call {{i}}: globals afterwards")
         check_compiles(compiled)
     except AssertionError as error:
         print(f"FAIL: {{error}}")

@@ -99,7 +99,7 @@ class StaleCache(Faithful):
             old_args, old_kwargs, old_globals = entries[key]
             stale = tuple(a if isinstance(a, torch.Tensor) else o
                           for a, o in zip(args, old_args, strict=True))
-            with _patched(fn.__globals__, old_globals):
+            with _patched(_globals_of(fn), old_globals):
                 return fn(*stale, **{**kwargs, **_plain_kwargs(old_kwargs)})
 
         return compiled
@@ -158,8 +158,17 @@ def _plain_kwargs(kwargs: dict) -> dict:
     return {k: v for k, v in kwargs.items() if not isinstance(v, torch.Tensor)}
 
 
+def _globals_of(fn) -> dict:
+    """A program's module globals (an nn.Module's, from its forward function)."""
+    namespace = getattr(fn, "__globals__", None)
+    if namespace is None:
+        namespace = getattr(type(fn).forward, "__globals__", {})
+    return namespace
+
+
 def _plain_globals(fn) -> dict:
-    return {k: v for k, v in fn.__globals__.items()
+    """The plain-valued globals a program reads."""
+    return {k: v for k, v in _globals_of(fn).items()
             if not k.startswith("__") and isinstance(v, int | float | bool | str)}
 
 
