@@ -22,7 +22,7 @@ from oracle.differential import Result
 from oracle.pool import Task, WorkerPool
 from oracle.verdict import Verdict
 
-HANG_LIMIT = 3.0  # seconds per attempt while shrinking a timeout
+HANG_LIMIT = 0.75  # seconds per attempt while shrinking a timeout (programs run in ms)
 IDENTITY = "oracle.shrinking:identity"
 _PATH_ROOT = re.compile(r"^(out|args|kwargs|[GC]\[[^\]]*\])")
 
