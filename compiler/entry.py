@@ -67,7 +67,7 @@ class CompiledFunction:
 
     def _bind(self, args, kwargs) -> dict[str, Any]:
         code = self.function.__code__
-        if not kwargs and len(args) == code.co_argcount and not (
+        if not kwargs and len(args) == code.co_argcount and not code.co_kwonlyargcount and not (
                 code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)):
             return dict(zip(code.co_varnames, args))
         bound = self.signature.bind(*args, **kwargs)

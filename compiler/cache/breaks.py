@@ -13,6 +13,44 @@ from compiler.bytecode.resume import resume_code
 
 NULL = object()   # a NULL stack slot while the runner holds the stack
 
+def _binary(inst, a, b):
+    from compiler.values.operators import BINARY, INPLACE
+    symbol = inst.argrepr
+    fn = INPLACE[symbol] if symbol in INPLACE else BINARY[symbol][0]
+    return fn(a, b)
+
+
+def _compare(inst, a, b):
+    from compiler.values.operators import COMPARE
+    return COMPARE[inst.argval][0](a, b)
+
+
+def _format(inst, *parts):
+    value, spec = (parts[0], "") if len(parts) == 1 else parts
+    conversion = inst.arg & 0x03
+    if conversion:
+        value = {1: str, 2: repr, 3: ascii}[conversion](value)
+    return format(value, spec)
+
+
+# Instructions run in Python at a break that compute one value: (operands popped, function).
+_VALUE_OPS = {
+    "BINARY_OP": (2, _binary),
+    "BINARY_SUBSCR": (2, lambda inst, c, k: c[k]),
+    "COMPARE_OP": (2, _compare),
+    "CONTAINS_OP": (2, lambda inst, x, c: (x in c) != bool(inst.arg)),
+    "UNARY_NEGATIVE": (1, lambda inst, v: -v),
+    "UNARY_POSITIVE": (1, lambda inst, v: +v),
+    "UNARY_INVERT": (1, lambda inst, v: ~v),
+    "UNARY_NOT": (1, lambda inst, v: not v),
+}
+
+
+def _store_subscr(stack: list) -> None:
+    key, container, value = stack.pop(), stack.pop(), stack.pop()
+    container[key] = value
+
+
 _JUMP_TESTS = {
     "POP_JUMP_FORWARD_IF_TRUE": bool, "POP_JUMP_BACKWARD_IF_TRUE": bool,
     "POP_JUMP_FORWARD_IF_FALSE": lambda v: not v, "POP_JUMP_BACKWARD_IF_FALSE": lambda v: not v,
@@ -45,6 +83,11 @@ class BreakRunner:
             return  # nothing runs after it
         if name == "CALL":
             exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
+        elif name in _VALUE_OPS or name == "FORMAT_VALUE":
+            pops = _VALUE_OPS[name][0] if name in _VALUE_OPS else 1 + bool(self.inst.arg & 0x04)
+            exits = [(self.next_offset, nulls[:len(nulls) - pops] + [False])]
+        elif name == "STORE_SUBSCR":
+            exits = [(self.next_offset, nulls[:-3])]
         elif name in _JUMP_TESTS:
             exits = [(self.inst.argval, nulls[:-1]), (self.next_offset, nulls[:-1])]
         else:
@@ -65,6 +108,18 @@ class BreakRunner:
         name = inst.opname
         if name == "CALL":
             stack.append(self._call(stack, inst.arg))
+            return self.next_offset
+        if name in _VALUE_OPS or name == "FORMAT_VALUE":
+            if name == "FORMAT_VALUE":
+                pops, fn = 1 + bool(inst.arg & 0x04), _format
+            else:
+                pops, fn = _VALUE_OPS[name]
+            operands = stack[len(stack) - pops:]
+            del stack[len(stack) - pops:]
+            stack.append(fn(inst, *operands))
+            return self.next_offset
+        if name == "STORE_SUBSCR":
+            _store_subscr(stack)
             return self.next_offset
         if name == "RAISE_VARARGS":
             cause = stack.pop() if inst.arg == 2 else None

@@ -192,3 +192,34 @@ def test_a_frame_that_raises_compiles_the_graph_before_the_raise():
     assert_same(compiled_items, eager_items)
     s = compiler.stats(fc)
     assert s.fallbacks == [] and s.graphs == 1
+
+
+def test_data_dependent_indexing_breaks_at_the_subscript_and_resumes():
+    def f(x):
+        y = x * 2
+        picked = y[y > 0]          # output shape depends on data
+        return picked.sum() + y.mean(), f"{x.shape[0]}"
+
+    fc = compiler.compile(f)
+    for x in (torch.tensor([1.0, -2.0, 3.0]), torch.tensor([-1.0, -2.0, 3.0])):
+        assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert s.fallbacks == [] and s.frames >= 2
+
+
+def test_a_torch_error_at_an_operator_is_raised_from_python_after_the_graph():
+    def f(a, b, log):
+        log.append(a.sum())
+        return (a @ b).relu()
+
+    fc = compiler.compile(f)
+    a, b = torch.ones(4, 3), torch.ones(4, 2)
+    compiled_log, eager_log = [], []
+    for target, log in ((fc, compiled_log), (f, eager_log)):
+        try:
+            target(a, b, log)
+        except RuntimeError:
+            pass
+        else:
+            raise AssertionError("mismatched shapes must raise")
+    assert_same(compiled_log, eager_log)

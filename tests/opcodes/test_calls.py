@@ -146,3 +146,14 @@ def test_tensor_method_calls_and_factories():
         return y.float().mean(), z, x.new_ones(2), torch.zeros_like(x)
 
     one_graph(check_same(f, torch.randn(3, 4)))
+
+
+def test_keyword_only_defaults_are_bound_when_called_positionally():
+    def f(x, *, alpha=1.0, other=None):
+        other = x if other is None else other
+        return x + alpha * other
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    assert_same(fc(x), f(x))
+    assert_same(fc(x, alpha=0.5), f(x, alpha=0.5))
