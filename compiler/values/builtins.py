@@ -17,6 +17,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
 from compiler.values.iterators import SequenceIteratorValue
@@ -56,20 +57,7 @@ class NoOpValue(Value):
         return ConstantValue(None)
 
 
-class BuiltinValue(Value):
-    def __init__(self, fn: Any, source=None):
-        super().__init__(source)
-        self.fn = fn
-
-    def __repr__(self) -> str:
-        return f"BuiltinValue({getattr(self.fn, '__qualname__', self.fn)})"
-
-    def python_type(self) -> type:
-        return type(self.fn)
-
-    def as_constant(self) -> Any:
-        return self.fn
-
+class BuiltinValue(NativeFunctionValue):
     def is_constant(self) -> bool:
         return True
 

@@ -127,6 +127,25 @@ class UserFunctionValue(Value):
         return super().as_constant()
 
 
+class NativeFunctionValue(Value):
+    """A callable the translator does not inline (a builtin, a torch function): it holds the
+    real object, and its kind decides what a call does."""
+
+    def __init__(self, fn: Any, source=None):
+        super().__init__(source)
+        self.fn = fn
+
+    def __repr__(self) -> str:
+        name = getattr(self.fn, "__qualname__", None) or getattr(self.fn, "__name__", self.fn)
+        return f"{type(self).__name__}({name})"
+
+    def python_type(self) -> type:
+        return type(self.fn)
+
+    def as_constant(self) -> Any:
+        return self.fn
+
+
 class UserMethodValue(Value):
     """A function bound to an object: calling it inlines the function with self first."""
 

@@ -12,6 +12,7 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.values.base import Value
+from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue
 
 # Python-level torch code that is inlined rather than recorded: module forwards and helpers.
@@ -70,20 +71,7 @@ def _runtime_query(tx, fn) -> Value | None:
     return None
 
 
-class TorchFunctionValue(Value):
-    def __init__(self, fn: Any, source=None):
-        super().__init__(source)
-        self.fn = fn
-
-    def __repr__(self) -> str:
-        return f"TorchFunctionValue({getattr(self.fn, '__name__', self.fn)})"
-
-    def python_type(self) -> type:
-        return type(self.fn)
-
-    def as_constant(self) -> Any:
-        return self.fn
-
+class TorchFunctionValue(NativeFunctionValue):
     def is_constant(self) -> bool:
         return False
 
