@@ -69,14 +69,7 @@ class OutputPlan:
     def _expr(self, value: Value) -> str:  # noqa: C901 - one case per kind of tracker
         from compiler.values.callables import UserFunctionValue
         from compiler.values.constant import ConstantValue
-        from compiler.values.containers import (
-            DictValue,
-            ListValue,
-            NamedTupleValue,
-            SetValue,
-            SizeValue,
-            TupleValue,
-        )
+        from compiler.values.containers import DictValue, ListValue, SetValue
         from compiler.values.iterators import SequenceIteratorValue
         from compiler.values.objects import ExceptionValue, ObjectValue
         from compiler.values.tensor import TensorValue
@@ -89,28 +82,9 @@ class OutputPlan:
         if value.source is not None and isinstance(value, (ListValue, DictValue, SetValue,
                                                            ObjectValue)):
             return self.source_expr(value.source)
-        if isinstance(value, SizeValue):
-            return self.temp(f"___torch.Size(({self._items(value.items)}))")
-        if isinstance(value, NamedTupleValue):
-            cls = self.bind(value.cls)
-            if hasattr(value.cls, "_fields"):
-                return self.temp(f"{cls}({self._items(value.items)})")
-            return self.temp(f"{cls}(({self._items(value.items)}))")
-        if isinstance(value, TupleValue):
-            return self.temp(f"({self._items(value.items)})")
-        if isinstance(value, ListValue):
-            return self.temp(f"[{self._items(value.items)}]")
-        if isinstance(value, DictValue):
-            pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
-            if value.cls is dict:
-                return self.temp(f"{{{pairs}}}")
-            if value.default_factory is not None:
-                factory = self.expr(value.default_factory)
-                return self.temp(f"{self.bind(value.cls)}({factory}, {{{pairs}}})")
-            return self.temp(f"{self.bind(value.cls)}({{{pairs}}})")
-        if isinstance(value, SetValue):
-            kind = "frozenset" if value.frozen else "set"
-            return self.temp(f"{kind}([{self._items(value.ordered())}])")
+        container = self._new_container(value)
+        if container is not None:
+            return container
         if isinstance(value, ObjectValue):
             if value.real is not None:
                 return self.bind(value.real)
@@ -138,6 +112,40 @@ class OutputPlan:
                 return self.bind(obj)
         raise Unsupported(f"{value} as an output of the compiled code",
                           BreakReason.UNSUPPORTED_VALUE)
+
+    def _new_container(self, value: Value) -> str | None:
+        """A container made during the trace, built afresh on every call."""
+        from compiler.values.containers import (
+            DictValue,
+            ListValue,
+            NamedTupleValue,
+            SetValue,
+            SizeValue,
+            TupleValue,
+        )
+        if isinstance(value, SizeValue):
+            return self.temp(f"___torch.Size(({self._items(value.items)}))")
+        if isinstance(value, NamedTupleValue):
+            cls = self.bind(value.cls)
+            if hasattr(value.cls, "_fields"):
+                return self.temp(f"{cls}({self._items(value.items)})")
+            return self.temp(f"{cls}(({self._items(value.items)}))")
+        if isinstance(value, TupleValue):
+            return self.temp(f"({self._items(value.items)})")
+        if isinstance(value, ListValue):
+            return self.temp(f"[{self._items(value.items)}]")
+        if isinstance(value, DictValue):
+            pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
+            if value.cls is dict:
+                return self.temp(f"{{{pairs}}}")
+            if value.default_factory is not None:
+                factory = self.expr(value.default_factory)
+                return self.temp(f"{self.bind(value.cls)}({factory}, {{{pairs}}})")
+            return self.temp(f"{self.bind(value.cls)}({{{pairs}}})")
+        if isinstance(value, SetValue):
+            kind = "frozenset" if value.frozen else "set"
+            return self.temp(f"{kind}([{self._items(value.ordered())}])")
+        return None
 
     def _bound_method(self, value: Value) -> str | None:
         """Methods left on the stack at a graph break (`x.item` before its CALL)."""
