@@ -134,7 +134,8 @@ class CompiledFunction:
     def _trace(self, frame_locals, break_at=None):
         from compiler.symbolic.trace import TraceResult, trace_frame
         try:
-            return trace_frame(self.function, frame_locals, break_at)
+            return trace_frame(self.function, frame_locals, break_at,
+                               guard_aliasing=self.backend_spec != "eager")
         except Exception as exc:  # a bug of ours: never let it change the program's result
             if config.raise_internal_errors:
                 raise

@@ -60,8 +60,11 @@ class TraceResult:
 
 
 def trace_frame(fn: types.FunctionType, frame_locals: dict,
-                break_at: int | None = None) -> TraceResult:
+                break_at: int | None = None, guard_aliasing: bool = True) -> TraceResult:
+    """`guard_aliasing`: the backend bakes input aliasing into its code (all but eager, which
+    runs the ops on the real tensors)."""
     ctx = TraceContext(fn.__globals__)
+    ctx.guard_aliasing = guard_aliasing
     grad_mode = torch.is_grad_enabled()
     try:
         return _trace(ctx, fn, frame_locals, break_at)
@@ -91,7 +94,8 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         if torch.is_grad_enabled() != ctx.grad_mode_at_start:
             raise Unsupported("a graph break inside a grad-mode block", BreakReason.SIDE_EFFECT)
         result, resume = _state_at_break(translator)
-    _guard_storage_aliasing(ctx)
+    if ctx.guard_aliasing:
+        _guard_storage_aliasing(ctx)
     plan = OutputPlan(ctx)
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)

@@ -1,4 +1,5 @@
-"""Inputs that share storage: functionalizing backends bake the aliasing in, so it is guarded."""
+"""Inputs that share storage: functionalizing backends bake the aliasing in, so it is guarded;
+the eager backend runs the ops on the real tensors and needs no such guard."""
 
 import pytest
 import torch
@@ -22,8 +23,9 @@ def test_overlapping_views_after_distinct_views_recompile_and_match(backend):
         assert_same(fc(*make(x_compiled)), mutate_first_read_second(*make(x_eager)))
         assert_same(x_compiled, x_eager)
     reasons = compiler.stats(fc).recompiles
-    assert any(reason.startswith("storage sharing of (L['a'], L['b'])") for reason in reasons)
-    assert compiler.stats(fc).compiles == 3
+    aliasing_guarded = any(reason.startswith("storage sharing of (L['a'], L['b'])")
+                           for reason in reasons)
+    assert aliasing_guarded == (backend != "eager"), reasons
 
 
 def test_unrelated_inputs_do_not_recompile_when_values_change():
