@@ -29,6 +29,16 @@ MODULE_REINIT = [
 ]
 
 
+def global_module(name: str, construct: str) -> list[str]:
+    """A module built at import with seeded parameters, so every load of the file agrees."""
+    return [
+        f"{name} = {construct}",
+        "with torch.no_grad():",
+        f"    for _p in {name}.parameters():",
+        "        _p.copy_(torch.randn(_p.shape, generator=torch.Generator().manual_seed(0)) * 0.5)",
+    ]
+
+
 class Builder:
     def __init__(self, flags: frozenset[str], module_mode: bool):
         self.flags = flags
@@ -150,8 +160,6 @@ class Builder:
         return None
 
     def apply_op(self, op: Op, p: Picks) -> bool:
-        if op.module and not self.module_mode:
-            return False
         a = self.pick(p, self.operands(op))
         if a is None:
             return False
@@ -168,11 +176,17 @@ class Builder:
                 got[name] = BUILDERS[name](p, a, got)
                 if got[name] is None:
                     return False
-        if op.module:
+        template = op.template
+        if op.module and self.module_mode:
             got["m"] = self.fresh(op.name.split(".")[-1].lower())
             if not self.init_module(f"self.{got['m']} = " + op.module.format(**got)):
                 return False
-        expr = op.template.format(**got)
+        elif op.module:  # a function program calls a module held in a global
+            got["m"] = self.fresh("M")
+            if not self.define(got["m"], global_module(got["m"], op.module.format(**got))):
+                return False
+            template = template.replace("self.{m}", "{m}")
+        expr = template.format(**got)
         if op.inplace:
             return self.emit([expr], uses=uses, mutates=[a.name], ops=[op.name]) is not None
         t = self.fresh("t")

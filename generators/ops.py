@@ -370,7 +370,7 @@ MODULES = [
        module="torch.nn.LayerNorm({nlast})"),
     Op("nn.BatchNorm1d", "self.{m}({a})", "module", a="float", rank=(2, 3),
        module="torch.nn.BatchNorm1d({n1})"),
-    Op("nn.Embedding", "self.{m}({a}.abs() % 5)", "module", a="int",
+    Op("nn.Embedding", "self.{m}({a}.long().abs() % 5)", "module", a="num",
        module="torch.nn.Embedding(5, 3)"),
     Op("nn.ReLU", "self.{m}({a})", "module", a="float", module="torch.nn.ReLU()"),
     Op("nn.GELU", "self.{m}({a})", "module", a="float", module="torch.nn.GELU()"),
