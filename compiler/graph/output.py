@@ -23,6 +23,13 @@ def _advance(iterator, steps: int) -> None:
         next(iterator)
 
 
+def _make_function(code, f_globals, defaults, kwdefaults, closure):
+    fn = types.FunctionType(code, f_globals, code.co_name, defaults or None, closure or None)
+    fn.__kwdefaults__ = kwdefaults or None
+    fn.__qualname__ = code.co_qualname
+    return fn
+
+
 def _new_object(cls, attrs):
     obj = object.__new__(cls)
     obj.__dict__.update(attrs)
@@ -102,8 +109,7 @@ class OutputPlan:
             exc = value.exc
             return self.temp(f"{self.bind(type(exc))}(*{self.bind(exc.args)})")
         if isinstance(value, UserFunctionValue) and value.fn is None:
-            raise Unsupported("returning a function made inside the compiled code",
-                              BreakReason.UNSUPPORTED_VALUE)
+            return self._new_function(value)
         if value.source is not None:
             return self.source_expr(value.source)
         for attr in ("fn", "cls", "module", "real", "exc"):
@@ -112,6 +118,22 @@ class OutputPlan:
                 return self.bind(obj)
         raise Unsupported(f"{value} as an output of the compiled code",
                           BreakReason.UNSUPPORTED_VALUE)
+
+    def _new_function(self, value) -> str:
+        """A function made in the trace (a lambda, a comprehension's code) is made again,
+        when the cells it closes over are real ones that the new function can share."""
+        closure = value.closure(self.ctx)
+        if any(cell.real_cell is None for cell in closure):
+            raise Unsupported("a function made inside the compiled code that closes over its "
+                              "variables", BreakReason.UNSUPPORTED_VALUE)
+        defaults = self._items(value.defaults(self.ctx))
+        kwdefaults = ", ".join(f"{k!r}: {self.expr(v)}"
+                               for k, v in value.kwdefaults(self.ctx).items())
+        cells = ", ".join(self.bind(cell.real_cell) for cell in closure)
+        cells += "," if len(closure) == 1 else ""
+        return self.temp(f"{self.bind(_make_function)}({self.bind(value.code)}, "
+                         f"{self.bind(value.f_globals)}, ({defaults}), {{{kwdefaults}}}, "
+                         f"({cells}))")
 
     def _new_container(self, value: Value) -> str | None:
         """A container made during the trace, built afresh on every call."""

@@ -111,6 +111,10 @@ class UserFunctionValue(Value):
         return tx.inline_call(self, args, kwargs)
 
     def getattr(self, tx, name: str) -> Value:
+        if name in ("__name__", "__qualname__", "__module__", "__doc__") and self.fn is not None:
+            from compiler.values.wrap import wrap  # a decorator may have rewritten them
+            return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
+                        if self.source is not None else None)
         if name == "__name__":
             return ConstantValue(self.code.co_name)
         if name == "__qualname__":

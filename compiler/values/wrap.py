@@ -180,6 +180,9 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         is_runtime_query,
         is_torch_leaf,
     )
+    bound = _bound_method(ctx, obj, source)
+    if bound is not None:
+        return bound
     if ctx is not None and source is not None:
         guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
         ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
@@ -197,9 +200,6 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
             return TorchFunctionValue(obj, source)
         from compiler.values.builtins import BuiltinValue
         return BuiltinValue(obj, source)
-    if isinstance(obj, types.MethodType):
-        self_value = wrap(ctx, obj.__self__, AttrSource(source, "__self__") if source else None)
-        return callables.UserMethodValue(wrap_object(ctx, obj.__func__, None), self_value)
     if isinstance(obj, types.ModuleType):
         return objects.PythonModuleValue(obj, source)
     if isinstance(obj, functools._lru_cache_wrapper):  # the cache is invisible to results
@@ -215,6 +215,30 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
     if _is_plain_instance(obj):
         return objects.UserObjectValue(obj, source)
     raise Unsupported(f"value of type {type(obj).__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
+    """A bound method (as a graph break leaves one on the stack) is a new object on every
+    call: guard what it is bound to and the function, never its identity."""
+    from compiler.values import callables
+    from compiler.values.tensor import TensorValue
+    at = (lambda name: AttrSource(source, name)) if source is not None else (lambda name: None)
+    if isinstance(obj, types.MethodType):
+        if ctx is not None:
+            ctx.guard(source, GuardKind.TYPE, types.MethodType)
+        self_value = wrap(ctx, obj.__self__, at("__self__"))
+        return callables.UserMethodValue(wrap(ctx, obj.__func__, at("__func__")), self_value)
+    owner = getattr(obj, "__self__", None)
+    if not isinstance(obj, types.BuiltinMethodType) or type(owner) not in (
+            list, dict, set, torch.Tensor, torch.nn.Parameter):
+        return None
+    if ctx is not None:
+        ctx.guard(source, GuardKind.TYPE, type(obj))
+        ctx.guard(at("__name__"), GuardKind.EQUALS, obj.__name__)
+    self_value = wrap(ctx, owner, at("__self__"))
+    if isinstance(self_value, TensorValue):
+        return callables.TensorMethodValue(self_value, obj.__name__)
+    return callables.BoundContainerMethodValue(self_value, obj.__name__)
 
 
 def _is_plain_instance(obj: Any) -> bool:

@@ -223,3 +223,40 @@ def test_a_torch_error_at_an_operator_is_raised_from_python_after_the_graph():
         else:
             raise AssertionError("mismatched shapes must raise")
     assert_same(compiled_log, eager_log)
+
+
+def test_a_break_inside_a_comprehension_resumes_inside_it():
+    def f(x):
+        y = x * 2
+        values = [v.item() for v in y]
+        return y.sum() + max(values), values
+
+    fc = compiler.compile(f)
+    for _ in range(2):
+        x = torch.arange(3.0)
+        assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert s.fallbacks == [] and s.recompiles == []
+
+
+def test_a_loop_with_a_break_per_iteration_does_not_recompile_on_later_calls():
+    def f(x):
+        out = []
+        for v in x:
+            out.append(v.item())
+        return out
+
+    fc = compiler.compile(f)
+    for _ in range(3):
+        assert fc(torch.arange(3.0)) == f(torch.arange(3.0))
+    s = compiler.stats(fc)
+    assert s.recompiles == [] and s.frames == 4
+
+
+def test_a_lambda_made_in_the_trace_is_returned_as_a_working_function():
+    def f(x, k=2):
+        return lambda t, s=k: t * s
+
+    fc = compiler.compile(f)
+    x = torch.arange(3.0)
+    assert_same(fc(x)(x), f(x)(x))
