@@ -176,6 +176,8 @@ def conditions_of(guard: Guard, env: _Env, render: Callable[[Source], str] | Non
 
 
 def _short(value: Any) -> str:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
     name = getattr(value, "__qualname__", None) or type(value).__qualname__
     return f"<{name} at {id(value):#x}>"
 

@@ -14,6 +14,7 @@ import torch.fx as fx
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
 
 # Attributes whose value is metadata: Python constants read off the fake tensor.
 METADATA_ATTRIBUTES = {
@@ -80,7 +81,9 @@ class TensorValue(Value):
         if name in TENSOR_ATTRIBUTES:
             return tx.ctx.tensor_op("call_function", getattr, [self, wrap_constant(name)], {},
                                     f"Tensor.{name}")
-        if name in ("grad", "data", "grad_fn", "_base", "names"):
+        if name == "grad":
+            return self._grad(tx)
+        if name in ("data", "grad_fn", "_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
         attribute = getattr(torch.Tensor, name, None)
         if attribute is None:
@@ -88,6 +91,21 @@ class TensorValue(Value):
         if callable(attribute):
             return TensorMethodValue(self, name)
         raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def _grad(self, tx) -> Value:
+        """`.grad` of an input is state guarded like any other input; a tensor made in the
+        graph has none."""
+        from compiler.guards.guard import GuardKind
+        from compiler.guards.sources import AttrSource
+        from compiler.values.wrap import wrap
+        real = getattr(self, "real", None)
+        if real is None:
+            return ConstantValue(None)
+        source = AttrSource(self.source, "grad")
+        if real.grad is None:
+            tx.ctx.guard(source, GuardKind.ID, None)
+            return ConstantValue(None)
+        return wrap(tx.ctx, real.grad, source)
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         from compiler.values.wrap import wrap_constant
@@ -109,6 +127,11 @@ class TensorValue(Value):
         return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
 
     def getitem(self, tx, key: Value) -> Value:
+        parts = key.items if hasattr(key, "items") and isinstance(key.items, list) else [key]
+        for part in parts:
+            if part.is_constant() and isinstance(part.as_constant(), slice) and (
+                    part.as_constant().step or 1) < 0:
+                raise RaisedByProgram(ValueError("step must be greater than zero"))
         return tx.ctx.tensor_op("call_function", operator.getitem, [self, key], {},
                                 "tensor indexing")
 

@@ -126,6 +126,7 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     ctx.guard(source, GuardKind.TENSOR, TensorSpec.of(obj))
     node, fake = ctx.graph.add_input(source, obj)
     value = TensorValue(node, fake, source, real_type=type(obj))
+    value.real = obj  # for state the graph does not carry (`.grad`)
     ctx.register_tensor(fake, value)
     if source.is_local() and not _is_module_state(source):
         for other in ctx.local_tensor_values:

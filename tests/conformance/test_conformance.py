@@ -28,10 +28,7 @@ FULLGRAPH_GAPS = {
     "functools_wraps_decorator": "functools.wraps reads __module__ of a user function",
     "local_class_definition": "class statement inside the function (LOAD_BUILD_CLASS)",
     "nn_module_call": "constructing torch.nn.ReLU() inside the function",
-    "requires_grad_property": "Tensor.grad",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
-    "negative_step_slice_raises": "eager raises ValueError; compiled raises Unsupported instead "
-                                  "of the user's error",
 }
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.

@@ -1,8 +1,10 @@
 """Tensor metadata is static under the tracer: read as Python constants, guarded on entry."""
 
+import pytest
 import torch
 
-from tests.differential import check_same, one_graph
+import compiler
+from tests.differential import assert_same, check_same, one_graph
 
 
 def test_shape_size_dim_ndim_numel_are_python_values():
@@ -81,3 +83,24 @@ def test_torch_size_constructed_from_list():
         return x.reshape(torch.Size([3, 2])), torch.Size([3, 2]) == x.shape
 
     one_graph(check_same(f, torch.randn(2, 3)))
+
+
+def test_grad_of_an_input_is_guarded_state():
+    def f(x):
+        return x.grad is None, x * 2
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2, requires_grad=True)
+    assert_same(fc(x), f(x))
+    x.grad = torch.ones(2)
+    assert_same(fc(x), f(x))
+    assert compiler.stats(fc).recompiles == ["L['x'].grad is None (got <Tensor at "
+                                             f"{id(x.grad):#x}>)"]
+
+
+def test_negative_slice_step_raises_the_users_error():
+    def f(a):
+        return a[::-1]
+
+    with pytest.raises(ValueError, match="step must be greater than zero"):
+        compiler.compile(f, fullgraph=True)(torch.ones(3))
