@@ -23,10 +23,12 @@ def _advance(iterator, steps: int) -> None:
         next(iterator)
 
 
-def _make_function(code, f_globals, defaults, kwdefaults, closure):
+def _make_function(code, f_globals, defaults, kwdefaults, closure, attributes):
     fn = types.FunctionType(code, f_globals, code.co_name, defaults or None, closure or None)
     fn.__kwdefaults__ = kwdefaults or None
     fn.__qualname__ = code.co_qualname
+    for name, value in attributes.items():
+        setattr(fn, name, value)
     return fn
 
 
@@ -123,17 +125,27 @@ class OutputPlan:
         """A function made in the trace (a lambda, a comprehension's code) is made again,
         when the cells it closes over are real ones that the new function can share."""
         closure = value.closure(self.ctx)
-        if any(cell.real_cell is None for cell in closure):
-            raise Unsupported("a function made inside the compiled code that closes over its "
-                              "variables", BreakReason.UNSUPPORTED_VALUE)
         defaults = self._items(value.defaults(self.ctx))
         kwdefaults = ", ".join(f"{k!r}: {self.expr(v)}"
                                for k, v in value.kwdefaults(self.ctx).items())
-        cells = ", ".join(self.bind(cell.real_cell) for cell in closure)
+        cells = ", ".join(self._cell(cell) for cell in closure)
         cells += "," if len(closure) == 1 else ""
+        attributes = ", ".join(f"{k!r}: {self.expr(v)}" for k, v in value.attributes.items())
         return self.temp(f"{self.bind(_make_function)}({self.bind(value.code)}, "
                          f"{self.bind(value.f_globals)}, ({defaults}), {{{kwdefaults}}}, "
-                         f"({cells}))")
+                         f"({cells}), {{{attributes}}})")
+
+    def _cell(self, cell) -> str:
+        """A closure cell: the real one, or a new cell for one made in the trace (made once,
+        so functions that share it still do)."""
+        if cell.real_cell is not None:
+            return self.bind(cell.real_cell)
+        key = id(cell)
+        if key not in self._memo:
+            self._held.append(cell)
+            contents = "" if cell.contents is None else self.expr(cell.contents)
+            self._memo[key] = self.temp(f"{self.bind(types.CellType)}({contents})")
+        return self._memo[key]
 
     def _new_container(self, value: Value) -> str | None:
         """A container made during the trace, built afresh on every call."""

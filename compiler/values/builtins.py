@@ -412,6 +412,14 @@ def _tuple_new(tx, cls, *iterable):
     return NamedTupleValue(cls.as_constant(), items)
 
 
+@handles(functools.wraps)
+def _wraps(tx, wrapped, **options):
+    from compiler.values.callables import WrapsValue
+    if options:
+        return NotImplemented
+    return WrapsValue(wrapped)
+
+
 @handles(functools.reduce)
 def _reduce(tx, fn, iterable, *initial):
     items = _items(tx, iterable)

@@ -73,6 +73,7 @@ class UserFunctionValue(Value):
         self._kwdefaults = kwdefaults
         self._closure = closure
         self.name = name or (fn.__qualname__ if fn else self.code.co_name)
+        self.attributes: dict[str, Value] = {}  # set in the trace (functools.wraps)
 
     def __repr__(self) -> str:
         return f"UserFunctionValue({self.name})"
@@ -111,6 +112,8 @@ class UserFunctionValue(Value):
         return tx.inline_call(self, args, kwargs)
 
     def getattr(self, tx, name: str) -> Value:
+        if name in self.attributes:
+            return self.attributes[name]
         if name in ("__name__", "__qualname__", "__module__", "__doc__") and self.fn is not None:
             from compiler.values.wrap import wrap  # a decorator may have rewritten them
             return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
@@ -119,6 +122,11 @@ class UserFunctionValue(Value):
             return ConstantValue(self.code.co_name)
         if name == "__qualname__":
             return ConstantValue(self.name)
+        if name == "__module__":
+            return ConstantValue(self.f_globals.get("__name__"))
+        if name == "__doc__":  # CPython 3.11 keeps co_consts[0] for the docstring
+            first = self.code.co_consts[0] if self.code.co_consts else None
+            return ConstantValue(first if isinstance(first, str) else None)
         if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
             from compiler.values.wrap import wrap
             return wrap(tx.ctx, self.fn.__dict__[name],
@@ -148,6 +156,31 @@ class NativeFunctionValue(Value):
 
     def as_constant(self) -> Any:
         return self.fn
+
+
+WRAPPER_ATTRIBUTES = ("__module__", "__name__", "__qualname__", "__doc__")
+
+
+class WrapsValue(Value):
+    """`functools.wraps(wrapped)`: copies the wrapped function's names onto a function made
+    in the trace (the usual decorator)."""
+
+    def __init__(self, wrapped: Value):
+        super().__init__(None)
+        self.wrapped = wrapped
+
+    def call(self, tx, args, kwargs) -> Value:
+        (wrapper,) = args
+        if not isinstance(wrapper, UserFunctionValue) or wrapper.fn is not None:
+            raise Unsupported("functools.wraps on a function that existed before the call",
+                              BreakReason.SIDE_EFFECT)
+        for name in WRAPPER_ATTRIBUTES:
+            try:
+                wrapper.attributes[name] = self.wrapped.getattr(tx, name)
+            except RaisedByProgram:
+                continue
+        wrapper.attributes["__wrapped__"] = self.wrapped
+        return wrapper
 
 
 class UserMethodValue(Value):

@@ -117,3 +117,25 @@ def test_itertools_loop_over_product_of_ranges():
         return out
 
     one_graph(check_same(f, torch.randn(2)), ops=4)
+
+
+def test_functools_wraps_decorator_made_in_the_trace():
+    def f(a):
+        def decorate(fn):
+            @functools.wraps(fn)
+            def wrapper(*args):
+                return fn(*args) * 2
+            return wrapper
+
+        @decorate
+        def add(x):
+            """Adds one."""
+            return x + 1
+
+        return add(a), add.__name__, add.__doc__, add
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    got, want = fc(x), f(x)
+    assert_same(got[:3], want[:3])
+    assert got[3].__name__ == "add" and got[3].__wrapped__(x).tolist() == [2.0, 2.0]
