@@ -6,6 +6,8 @@ computed into a temporary (reads only), then the recorded writes run, then the r
 
 from __future__ import annotations
 
+import collections
+import copy
 import math
 import types
 from typing import Any
@@ -167,6 +169,8 @@ class OutputPlan:
         if isinstance(value, TupleValue):
             return self.temp(f"({self._items(value.items)})")
         if isinstance(value, ListValue):
+            if value.python_type() is not list:  # a deque
+                return self.temp(f"{self.bind(value.python_type())}([{self._items(value.items)}])")
             return self.temp(f"[{self._items(value.items)}]")
         if isinstance(value, DictValue):
             pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
@@ -211,6 +215,8 @@ class OutputPlan:
     def _constant(self, obj: Any) -> str:
         if type(obj) in LITERAL_TYPES:
             return repr(obj)
+        if isinstance(obj, collections.Counter):  # mutable: each call gets its own copy
+            return self.temp(f"{self.bind(copy.copy)}({self.bind(obj)})")
         if type(obj) is float and math.isfinite(obj):
             return repr(obj)
         return self.bind(obj)

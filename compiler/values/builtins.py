@@ -259,7 +259,14 @@ def _dict(tx, *source, **kwargs):
 
 @handles(zip)
 def _zip(tx, *iterables, strict=None):
-    lists = [_items(tx, it) for it in iterables]
+    from compiler.values.stdlib_collections import CountValue
+    lists = [None if isinstance(it, CountValue) else _items(tx, it) for it in iterables]
+    finite = [len(items) for items in lists if items is not None]
+    if len(finite) < len(lists):  # pair infinite counts with the shortest finite input
+        if not finite:
+            raise Unsupported("zip of infinite iterators only", BreakReason.UNSUPPORTED_CALL)
+        lists = [it.take(min(finite)) if items is None else items
+                 for it, items in zip(iterables, lists)]
     if strict is not None and strict.as_constant() and len({len(x) for x in lists}) > 1:
         raise RaisedByProgram(ValueError("zip() arguments have different lengths"))
     return SequenceIteratorValue([TupleValue(list(group)) for group in zip(*lists)])
@@ -468,7 +475,10 @@ def _infinite(name):
 
 @handles(itertools.islice)
 def _islice(tx, iterable, *bounds):
+    from compiler.values.stdlib_collections import CountValue, islice_count
     plain = [b.as_constant() for b in bounds]
+    if isinstance(iterable, CountValue):
+        return islice_count(iterable, plain)
     if isinstance(iterable, SequenceIteratorValue):
         rest = iterable._current()[iterable.position:]
         taken = list(itertools.islice(rest, *plain))
@@ -580,7 +590,10 @@ def _register_dataclass_functions() -> None:
 _register_dataclass_functions()
 
 
-@handles(itertools.count)
-def _count(tx, *args, **kwargs):
-    raise Unsupported("itertools.count (an infinite iterator)", BreakReason.UNSUPPORTED_CALL)
+def _register_collections() -> None:
+    from compiler.values.stdlib_collections import HANDLERS as COLLECTION_HANDLERS
+    HANDLERS.update(COLLECTION_HANDLERS)
+
+
+_register_collections()
 

@@ -4,6 +4,7 @@ dtypes, devices, and anything else whose value the compiler specialises on.
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import enum
 import sys
@@ -41,6 +42,8 @@ PURE_METHODS = {
     bool: {"__and__", "__or__", "__xor__", "__eq__", "__hash__", "__int__", "__bool__"},
     bytes: {"decode", "hex", "__len__"},
     range: {"index", "count"},
+    collections.Counter: {"most_common", "total", "elements", "keys", "values", "items", "get",
+                          "__getitem__", "__contains__", "__len__"},
     torch.dtype: {"to_real", "to_complex"},
 }
 

@@ -22,9 +22,6 @@ TARGET_PASS_RATE = 0.9
 
 # Compiler gaps: raise compiler.Unsupported under fullgraph=True, match eager otherwise.
 FULLGRAPH_GAPS = {
-    "counter_usage": "collections.Counter (custom __new__)",
-    "deque_ops": "collections.deque (custom __new__)",
-    "itertools_accumulate_islice": "itertools.count (infinite iterator) with islice",
     "local_class_definition": "class statement inside the function (LOAD_BUILD_CLASS)",
     "nn_module_call": "constructing torch.nn.ReLU() inside the function",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",

@@ -139,3 +139,25 @@ def test_functools_wraps_decorator_made_in_the_trace():
     got, want = fc(x), f(x)
     assert_same(got[:3], want[:3])
     assert got[3].__name__ == "add" and got[3].__wrapped__(x).tolist() == [2.0, 2.0]
+
+
+def test_deque_counter_and_count_in_a_trace():
+    import collections
+    import itertools
+
+    def f(a):
+        c = collections.Counter("abracadabra")
+        q = collections.deque([1, 2])
+        q.appendleft(0)
+        q.rotate(1)
+        firsts = list(itertools.islice(itertools.count(5, 2), 3))
+        pairs = list(zip(itertools.count(1), "xy"))
+        return a * c["a"] + c["z"], q, firsts, pairs, c
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    got, want = fc(x), f(x)
+    assert_same(got[0], want[0])
+    assert got[1:] == want[1:] and type(got[1]) is collections.deque
+    got[4]["a"] = 0  # the returned Counter is the caller's own
+    assert fc(x)[4]["a"] == 5
