@@ -7,6 +7,10 @@ from tests.conformance import (  # noqa: F401
     functions_containers,
     functions_edges,
     functions_meta,
+    functions_more_a,
+    functions_more_b,
+    functions_more_c,
+    functions_more_d,
     functions_objects,
     functions_traps,
 )

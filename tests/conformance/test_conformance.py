@@ -25,12 +25,32 @@ FULLGRAPH_GAPS = {
     "local_class_definition": "class statement inside the function (LOAD_BUILD_CLASS)",
     "nn_module_call": "constructing torch.nn.ReLU() inside the function",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
+    "percent_format_tuple": "%-formatting with a dict of named fields",
+    "partial_of_partial": "attribute .keywords of a functools.partial",
+    "itertools_starmap": "itertools.starmap (custom __new__)",
+    "itertools_groupby": "itertools.groupby (custom __new__)",
+    "itertools_takewhile_dropwhile": "itertools.takewhile/dropwhile (custom __new__)",
+    "itertools_cycle_islice": "itertools.cycle (custom __new__)",
+    "itertools_compress_filterfalse": "itertools.compress/filterfalse (custom __new__)",
+    "enum_iteration_lookup": "iteration over an enum.Enum class",
+    "int_enum_arithmetic": "enum.IntEnum members (EnumType metaclass with an int base)",
+    "class_attr_shadowed_by_instance": "builtin vars() on a user object",
+    "object_created_and_mutated_in_loop": "builtin vars() on a user object",
+    "bound_method_stored": "attribute __self__ of a bound user method",
+    "custom_exception_caught": "attribute of a caught user exception instance (err.code)",
+    "match_statement_constants": "match statement (MATCH_SEQUENCE opcode)",
 }
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.
-# Empty: dict views used to be snapshots (fixed; dict_keys_view_is_live keeps it so).
-WRONG_FULLGRAPH: dict[str, str] = {}
-WRONG_NOT_FULLGRAPH: dict[str, str] = {}
+# (dict views used to be snapshots: fixed; dict_keys_view_is_live keeps it so.)
+WRONG_FULLGRAPH: dict[str, str] = {
+    "list_index_count_start": "list.index(value, start) ignores start (returns the first match)",
+    "user_hash_eq_in_set_and_dict": "sets/dict keys of user objects ignore __hash__/__eq__",
+}
+WRONG_NOT_FULLGRAPH: dict[str, str] = {
+    "list_index_count_start": "list.index(value, start) ignores start (returns the first match)",
+    "user_hash_eq_in_set_and_dict": "sets/dict keys of user objects ignore __hash__/__eq__",
+}
 
 
 @functools.cache
