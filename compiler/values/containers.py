@@ -13,7 +13,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import call_pure, is_plain, plain
+from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 
 
 def same_or_equal(tx, a: Value, b: Value) -> bool:
@@ -74,9 +74,11 @@ class SequenceValue(Value):
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         from compiler.values.wrap import wrap_constant
-        if name == "index" and not kwargs:
-            for i, item in enumerate(self.items[: len(self.items)]):
-                if same_or_equal(tx, item, args[0]):
+        if name == "index" and not kwargs and 1 <= len(args) <= 3:
+            start, stop, _ = slice(*(a.as_constant() for a in (args[1:] or [ConstantValue(0)]))
+                                   ).indices(len(self.items))
+            for i in range(start, stop):
+                if same_or_equal(tx, self.items[i], args[0]):
                     return wrap_constant(i)
             raise RaisedByProgram(ValueError("value is not in the sequence"))
         if name == "count" and not kwargs and len(args) == 1:

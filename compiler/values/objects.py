@@ -116,6 +116,8 @@ class ClassValue(Value):
         if written is not None:
             return written
         owner, raw = _find_in_mro(self.cls, name)
+        if owner is None and name in ("__mro__", "__bases__", "__base__"):
+            return wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
                                                  f"attribute {name!r}"))
@@ -208,6 +210,14 @@ class ObjectValue(Value):
         self.deleted.add(name)
         if self.real is not None:
             tx.ctx.side_effects.write_attribute(self, name, None)
+
+    def hash_key(self):
+        """Identity, as `object.__hash__` gives; a class with its own `__eq__` or `__hash__`
+        decides membership by running them, which the tracer does not model."""
+        if self.cls.__hash__ is not object.__hash__ or self.cls.__eq__ is not object.__eq__:
+            raise Unsupported(f"{self.cls.__qualname__} objects as dict keys or set members "
+                              f"(custom __hash__/__eq__)", BreakReason.UNSUPPORTED_VALUE)
+        return super().hash_key()
 
     def call(self, tx, args, kwargs) -> Value:
         method = class_attribute(tx, self.cls, "__call__", self)
