@@ -13,7 +13,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
+from compiler.values.constant import call_pure, is_plain, plain
 
 
 def same_or_equal(tx, a: Value, b: Value) -> bool:
@@ -75,8 +75,8 @@ class SequenceValue(Value):
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         from compiler.values.wrap import wrap_constant
         if name == "index" and not kwargs and 1 <= len(args) <= 3:
-            start, stop, _ = slice(*(a.as_constant() for a in (args[1:] or [ConstantValue(0)]))
-                                   ).indices(len(self.items))
+            bounds = [a.as_constant() for a in args[1:]] + [None] * (3 - len(args))
+            start, stop, _ = slice(*bounds).indices(len(self.items))
             for i in range(start, stop):
                 if same_or_equal(tx, self.items[i], args[0]):
                     return wrap_constant(i)
