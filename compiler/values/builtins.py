@@ -260,7 +260,9 @@ def _dict(tx, *source, **kwargs):
 @handles(zip)
 def _zip(tx, *iterables, strict=None):
     from compiler.values.stdlib_collections import CountValue
-    lists = [None if isinstance(it, CountValue) else _items(tx, it) for it in iterables]
+    from compiler.values.stdlib_itertools import CycleValue
+    infinite = (CountValue, CycleValue)
+    lists = [None if isinstance(it, infinite) else _items(tx, it) for it in iterables]
     finite = [len(items) for items in lists if items is not None]
     if len(finite) < len(lists):  # pair infinite counts with the shortest finite input
         if not finite:
@@ -444,6 +446,8 @@ def _reduce(tx, fn, iterable, *initial):
 @handles(functools.partial)
 def _partial(tx, fn, *args, **kwargs):
     from compiler.values.callables import PartialValue
+    if isinstance(fn, PartialValue):  # CPython flattens a partial of a partial
+        return PartialValue(fn.func, [*fn.args, *args], {**fn.keywords, **kwargs})
     return PartialValue(fn, list(args), kwargs)
 
 
@@ -476,8 +480,9 @@ def _infinite(name):
 @handles(itertools.islice)
 def _islice(tx, iterable, *bounds):
     from compiler.values.stdlib_collections import CountValue, islice_count
+    from compiler.values.stdlib_itertools import CycleValue
     plain = [b.as_constant() for b in bounds]
-    if isinstance(iterable, CountValue):
+    if isinstance(iterable, (CountValue, CycleValue)):
         return islice_count(iterable, plain)
     if isinstance(iterable, SequenceIteratorValue):
         rest = iterable._current()[iterable.position:]

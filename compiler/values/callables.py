@@ -197,6 +197,13 @@ class UserMethodValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         return self.function.call(tx, [self.self_value, *args], kwargs)
 
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__self__":
+            return self.self_value
+        if name == "__func__":
+            return self.function
+        return self.function.getattr(tx, name)
+
 
 class PartialValue(Value):
     """functools.partial of a traced callable."""
@@ -225,6 +232,9 @@ class PartialValue(Value):
     def getattr(self, tx, name: str) -> Value:
         if name == "func":
             return self.func
+        if name == "keywords":
+            from compiler.values.containers import DictValue
+            return DictValue.from_pairs([(ConstantValue(k), v) for k, v in self.keywords.items()])
         if name == "args":
             from compiler.values.containers import TupleValue
             return TupleValue(self.args)

@@ -4,6 +4,8 @@ user classes (a new object whose Python `__init__` is inlined).
 
 from __future__ import annotations
 
+import enum
+
 import torch
 
 from compiler.errors import BreakReason, Unsupported
@@ -23,6 +25,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         plain = [a.as_constant() for a in args]
         return ExceptionValue(call_pure(cls, plain, {k: v.as_constant()
                                                      for k, v in kwargs.items()}))
+    if issubclass(cls, enum.Enum):  # looking a member up by value
+        from compiler.values.constant import ConstantValue, plain
+        return ConstantValue(call_pure(cls, [plain(a) for a in args], {}))
     if is_namedtuple_class(cls):
         return NamedTupleValue(cls, _namedtuple_items(cls, args, kwargs))
     if cls in (torch.no_grad, torch.enable_grad, torch.set_grad_enabled):

@@ -4,6 +4,7 @@ super(), and exception objects.
 
 from __future__ import annotations
 
+import enum
 import types
 from typing import Any
 
@@ -132,6 +133,23 @@ class ClassValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.construct import construct
         return construct(tx, self, args, kwargs)
+
+    def iter(self, tx) -> Value:
+        if issubclass(self.cls, enum.Enum):  # the members, in definition order
+            from compiler.values.iterators import SequenceIteratorValue
+            return SequenceIteratorValue([ConstantValue(member) for member in self.cls])
+        return super().iter(tx)
+
+    def len(self, tx) -> int:
+        if issubclass(self.cls, enum.Enum):
+            return len(self.cls)
+        return super().len(tx)
+
+    def getitem(self, tx, key: Value) -> Value:
+        if issubclass(self.cls, enum.Enum):  # a member by name
+            from compiler.values.constant import call_pure
+            return ConstantValue(call_pure(lambda k: self.cls[k], [key.as_constant()], {}))
+        return super().getitem(tx, key)
 
     def setattr(self, tx, name: str, value: Value) -> None:
         if type(self.cls) is not type or self.cls.__module__ in ("builtins",) or (
@@ -302,4 +320,6 @@ class ExceptionValue(Value):
         from compiler.values.wrap import wrap_constant
         if name == "args":
             return wrap_constant(self.exc.args)
+        if name in getattr(self.exc, "__dict__", {}):  # set by a user exception's __init__
+            return wrap_constant(self.exc.__dict__[name])
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)

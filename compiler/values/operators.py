@@ -11,7 +11,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 
 BINARY = {
     "+": (operator.add, "__add__", "__radd__"), "-": (operator.sub, "__sub__", "__rsub__"),
@@ -68,9 +68,9 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     fn, name, reflected = BINARY[symbol]
     if _is_tensor(a) or _is_tensor(b):
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
-    if a.is_constant() and b.is_constant():
+    if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         from compiler.values.wrap import wrap_constant
-        return wrap_constant(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
+        return wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
     result = _try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result

@@ -90,7 +90,8 @@ def _count(tx, start=None, step=None):
     return CountValue(first, step.as_constant() if step is not None else 1)
 
 
-def islice_count(count: CountValue, bounds: list) -> SequenceIteratorValue:
+def islice_count(count, bounds: list) -> SequenceIteratorValue:
+    """islice of an infinite iterator (a count or a cycle): its stop bounds what is taken."""
     window = slice(*bounds)
     if window.stop is None:
         raise Unsupported("islice of itertools.count without a stop", BreakReason.UNSUPPORTED_CALL)
@@ -100,3 +101,11 @@ def islice_count(count: CountValue, bounds: list) -> SequenceIteratorValue:
 
 
 HANDLERS = {collections.deque: _deque, collections.Counter: _counter, itertools.count: _count}
+
+
+def _register_itertools() -> None:
+    from compiler.values.stdlib_itertools import HANDLERS as ITERTOOLS_HANDLERS
+    HANDLERS.update(ITERTOOLS_HANDLERS)
+
+
+_register_itertools()

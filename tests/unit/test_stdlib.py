@@ -161,3 +161,23 @@ def test_deque_counter_and_count_in_a_trace():
     assert got[1:] == want[1:] and type(got[1]) is collections.deque
     got[4]["a"] = 0  # the returned Counter is the caller's own
     assert fc(x)[4]["a"] == 5
+
+
+def test_itertools_with_functions_and_infinite_cycles():
+    import itertools
+    import operator
+
+    def f(a):
+        words = ["a", "bb", "cc", "ddd"]
+        groups = [(k, list(g)) for k, g in itertools.groupby(words, key=len)]
+        sums = list(itertools.starmap(operator.add, [(1, 2), (3, 4)]))
+        head = list(itertools.takewhile(lambda v: v < 3, [1, 2, 5, 1]))
+        tail = list(itertools.dropwhile(lambda v: v < 3, [1, 2, 5, 1]))
+        kept = list(itertools.compress("abcd", [1, 0, 1, 0]))
+        odd = list(itertools.filterfalse(lambda v: v % 2 == 0, range(6)))
+        ring = list(itertools.islice(itertools.cycle([a, a * 2]), 3))
+        return groups, sums, head, tail, kept, odd, ring
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    assert_same(fc(x), f(x))
