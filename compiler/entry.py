@@ -44,6 +44,7 @@ class CompiledFunction:
         self.dynamic = dynamic
         self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
+        self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
         self.signature = inspect.signature(self.function)
         self.skip_reason = _skip_reason(self.function)
         functools.update_wrapper(self, self.function)
@@ -128,8 +129,10 @@ class CompiledFunction:
 
     def nested(self, fn) -> CompiledFunction:
         """A frame reached from this one at a graph break, sharing its statistics."""
-        return CompiledFunction(fn, backend=self.backend_spec, fullgraph=False,
-                                stats=self.stats, nested=True)
+        frame = CompiledFunction(fn, backend=self.backend_spec, fullgraph=False,
+                                 stats=self.stats, nested=True)
+        self.nested_frames.append(frame)
+        return frame
 
     def _trace(self, frame_locals, break_at=None):
         from compiler.symbolic.trace import TraceResult, trace_frame
@@ -215,5 +218,6 @@ def _skip_reason(fn) -> str | None:
 
 def reset_all() -> None:
     for compiled in list(_ALL):
+        compiled.nested_frames = []
         compiled.cache = CodeCache()
         compiled.stats = CompileStats()

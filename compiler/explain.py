@@ -30,12 +30,22 @@ class Explanation:
         return "\n".join(lines)
 
 
+def _frames(compiled) -> list:
+    """The entry frame, then every frame reached from it at a graph break."""
+    frames = [compiled]
+    for frame in compiled.nested_frames:
+        frames.extend(_frames(frame))
+    return frames
+
+
 def explain(fn, *args, **kwargs) -> Explanation:
     from compiler.entry import CompiledFunction
     compiled = CompiledFunction(fn, backend="eager")
     compiled(*args, **kwargs)
     stats = compiled.stats
+    frames = _frames(compiled)
+    entries = [entry for frame in frames for entry in frame.cache.entries]
     guards = [line for entry in compiled.cache.entries for line in entry.check.describe()]
-    graphs = [entry.graph_source for entry in compiled.cache.entries if entry.graph_source]
+    graphs = [entry.graph_source for entry in entries if entry.graph_source]
     breaks = [f"{reason} at {where}" for reason, where in stats.graph_breaks]
     return Explanation(graphs, breaks, guards, stats.ops, list(stats.fallbacks))

@@ -287,4 +287,35 @@ class CheckFunction:
         return None
 
     def describe(self) -> list[str]:
-        return [cond for cond, _ in self._conditions]
+        """The guards as a person reads them."""
+        return [describe(guard) for guard in self.guards]
+
+
+def describe(guard: Guard) -> str:  # noqa: C901 - one line per guard kind
+    s = guard.source.expr() if guard.source is not None else ""
+    e, kind = guard.expected, guard.kind
+    if kind is GuardKind.TYPE:
+        return f"type({s}) is {_name_of(e)}"
+    if kind is GuardKind.ID:
+        return f"{s} is {_short(e)}"
+    if kind is GuardKind.EQUALS:
+        return f"{s} == {e!r}"
+    if kind is GuardKind.TENSOR:
+        stride = f", stride={e.stride}" if e.stride is not None else ""
+        return (f"{s}: {_name_of(e.type)}(dtype={e.dtype}, device={e.device}, shape={e.shape}"
+                f"{stride}, requires_grad={e.requires_grad})")
+    if kind is GuardKind.LENGTH:
+        return f"len({s}) == {e}"
+    if kind is GuardKind.DICT_KEYS:
+        return f"list({s}.keys()) == {list(e)!r}"
+    if kind in (GuardKind.SAME_OBJECT, GuardKind.DISTINCT):
+        return f"{s} {'is' if kind is GuardKind.SAME_OBJECT else 'is not'} {e.expr()}"
+    if kind is GuardKind.HASATTR:
+        return f"hasattr({s}, {e[0]!r}) == {e[1]}"
+    if kind is GuardKind.INSTANCE_ATTR:
+        return f"({e[0]!r} in {s}.__dict__) == {e[1]}"
+    if kind is GuardKind.STORAGE_ALIASING:
+        return f"storage sharing of ({', '.join(x.expr() for x in e[0])}) == {e[1]}"
+    if kind is GuardKind.GRAD_MODE:
+        return f"torch.is_grad_enabled() == {e}"
+    return f"torch.get_default_dtype() == {e}"
