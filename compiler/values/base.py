@@ -15,6 +15,16 @@ if TYPE_CHECKING:
     from compiler.symbolic.translator import Translator
 
 
+def is_hashable(obj: Any) -> bool:
+    """Whether `obj` can key a lookup table (some callables, like bound lists' methods,
+    cannot)."""
+    try:
+        hash(obj)
+        return True
+    except TypeError:
+        return False
+
+
 class RaisedByProgram(Exception):
     """The traced program raised `exc` (a Python exception object) at trace time.
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
@@ -69,7 +69,7 @@ class BuiltinValue(NativeFunctionValue):
 
 
 def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    handler = HANDLERS.get(fn) if _hashable(fn) else None
+    handler = HANDLERS.get(fn) if is_hashable(fn) else None
     if handler is not None:
         result = handler(tx, *args, **kwargs)
         if result is not NotImplemented:
@@ -83,16 +83,8 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     raise Unsupported(f"call of builtin {name}", BreakReason.UNSUPPORTED_CALL)
 
 
-def _hashable(fn) -> bool:
-    try:
-        hash(fn)
-        return True
-    except TypeError:
-        return False
-
-
 def _is_pure(fn) -> bool:
-    if _hashable(fn) and fn in PURE_BUILTINS:
+    if is_hashable(fn) and fn in PURE_BUILTINS:
         return True
     module = getattr(fn, "__module__", None)
     return module in ("math", "operator", "_operator", "cmath") or getattr(

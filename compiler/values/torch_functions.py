@@ -11,7 +11,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.values.base import Value
+from compiler.values.base import Value, is_hashable
 from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue
 
@@ -84,7 +84,7 @@ class TorchFunctionValue(NativeFunctionValue):
             return GradModeValue(fn is torch.enable_grad)
         if fn is torch.set_grad_enabled:
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
-        reason = UNSUPPORTED.get(fn) if _hashable(fn) else None
+        reason = UNSUPPORTED.get(fn) if is_hashable(fn) else None
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)
         if isinstance(fn, (types.MethodDescriptorType, types.WrapperDescriptorType)):
@@ -93,14 +93,6 @@ class TorchFunctionValue(NativeFunctionValue):
                 if hasattr(args[0], "call_method") else _bad(name)
         return tx.ctx.tensor_op("call_function", fn, list(args), kwargs,
                                 f"torch.{getattr(fn, '__name__', fn)}")
-
-
-def _hashable(fn) -> bool:
-    try:
-        hash(fn)
-        return True
-    except TypeError:
-        return False
 
 
 def _bad(name: str):
