@@ -135,6 +135,13 @@ def import_from(tx, inst):
     tx.push(tx.stack[-1].getattr(tx, inst.argval))
 
 
+@handles("LOAD_BUILD_CLASS")
+def load_build_class(tx, inst):
+    """( -- __build_class__): a class statement inside the traced code"""
+    from compiler.values.class_statement import BuildClassValue
+    tx.push(BuildClassValue())
+
+
 @handles("LOAD_ASSERTION_ERROR")
 def load_assertion_error(tx, inst):
     """( -- AssertionError)"""

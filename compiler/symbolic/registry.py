@@ -37,7 +37,6 @@ UNSUPPORTED_OPCODES = {
     "CHECK_EG_MATCH": "except* (exception groups)",
     "PREP_RERAISE_STAR": "except* (exception groups)",
     "IMPORT_STAR": "from m import * only occurs at module level",
-    "LOAD_BUILD_CLASS": "class statements inside compiled code",
     "LOAD_NAME": "name lookups of module and class bodies",
     "STORE_NAME": "name stores of module and class bodies",
     "DELETE_NAME": "name deletes of module and class bodies",

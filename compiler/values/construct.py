@@ -39,6 +39,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         from compiler.values.constant import plain
         return wrap_constant(call_pure(cls, [plain(a) for a in args],
                                        {k: plain(v) for k, v in kwargs.items()}))
+    if issubclass(cls, torch.nn.Module) and cls.__module__.startswith("torch.nn.modules"):
+        return _stateless_module(tx, cls, args, kwargs)
     if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
@@ -56,6 +58,27 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         from compiler.values.base import RaisedByProgram
         raise RaisedByProgram(TypeError(f"{cls.__name__}() takes no arguments"))
     return obj
+
+
+def _stateless_module(tx, cls, args, kwargs) -> Value:
+    """torch's own modules without parameters or buffers (ReLU, Softmax(dim=1), Flatten...)
+    are built at trace time: their forward is a pure function of the constant arguments."""
+    from compiler.values.constant import is_plain, plain
+    from compiler.values.modules import NNModuleValue
+
+    def real(value):  # constants, or modules built the same way (Sequential(ReLU(), ...))
+        if isinstance(value, NNModuleValue):
+            return value.module
+        if is_plain(value):
+            return plain(value)
+        raise Unsupported(f"constructing {cls.__qualname__} from traced values",
+                          BreakReason.UNSUPPORTED_CALL)
+
+    module = call_pure(cls, [real(a) for a in args], {k: real(v) for k, v in kwargs.items()})
+    if any(True for _ in module.parameters()) or any(True for _ in module.buffers()):
+        raise Unsupported(f"constructing {cls.__qualname__} (it has parameters or buffers) "
+                          f"inside the compiled code", BreakReason.UNSUPPORTED_CALL)
+    return NNModuleValue(module)
 
 
 def _is_plain_metaclass(cls: type) -> bool:

@@ -24,8 +24,6 @@ TARGET_PASS_RATE = 0.9
 FULLGRAPH_GAPS = {
     "user_hash_eq_in_set_and_dict": "user objects with their own __hash__/__eq__ as set members "
                                     "or dict keys",
-    "local_class_definition": "class statement inside the function (LOAD_BUILD_CLASS)",
-    "nn_module_call": "constructing torch.nn.ReLU() inside the function",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
     "class_attr_shadowed_by_instance": "builtin vars() on a user object",
     "object_created_and_mutated_in_loop": "builtin vars() on a user object",

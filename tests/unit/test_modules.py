@@ -1,6 +1,7 @@
 """nn.Module compilation: user modules with parameters, buffers and submodules, and torch.nn
 layers (in eval where they have modes)."""
 
+import pytest
 import torch
 from torch import nn
 
@@ -162,3 +163,21 @@ def test_module_output_requires_grad_and_backward_matches_eager():
     compiler.compile(other, fullgraph=True)(x).sum().backward()
     for p, q in zip(eager.parameters(), other.parameters(), strict=True):
         assert_same(q.grad, p.grad)
+
+
+def test_stateless_torch_modules_built_inside_the_function():
+    def f(x):
+        act = torch.nn.Sequential(torch.nn.Tanh(), torch.nn.Flatten())
+        return torch.nn.ReLU()(x) + torch.nn.Softmax(dim=-1)(x), act(x)
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.randn(2, 3)
+    assert_same(fc(x), f(x))
+
+
+def test_a_module_with_parameters_built_inside_the_function_is_unsupported():
+    def f(x):
+        return torch.nn.Linear(3, 3)(x)
+
+    with pytest.raises(compiler.Unsupported, match="has parameters"):
+        compiler.compile(f, fullgraph=True)(torch.randn(2, 3))

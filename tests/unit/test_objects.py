@@ -7,7 +7,7 @@ import typing
 import torch
 
 import compiler
-from tests.differential import check_same, one_graph
+from tests.differential import assert_same, check_same, one_graph
 
 Point = collections.namedtuple("Point", ["x", "y"])
 
@@ -163,3 +163,25 @@ def test_class_attribute_and_instance_attribute_shadowing():
         return x * before + a.k, A.k
 
     one_graph(check_same(f, torch.randn(2)), ops=2)
+
+
+def test_class_statement_inside_the_compiled_function():
+    def f(x, k):
+        class Scaler:
+            factor = 3
+
+            def __init__(self, s):
+                self.s = s
+
+            def __call__(self, t):
+                return t * self.s * self.factor
+
+        class Double(Scaler):
+            def __call__(self, t):
+                return super().__call__(t) * 2
+
+        return Double(k)(x), Scaler.__name__
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    assert_same(fc(x, 2), f(x, 2))
