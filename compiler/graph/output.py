@@ -82,7 +82,7 @@ class OutputPlan:
         from compiler.values.constant import ConstantValue
         from compiler.values.containers import DictValue, ListValue, SetValue
         from compiler.values.iterators import SequenceIteratorValue
-        from compiler.values.objects import ExceptionValue, ObjectValue
+        from compiler.values.objects import ExceptionValue, InstanceDictValue, ObjectValue
         from compiler.values.tensor import TensorValue
         if isinstance(value, TensorValue):
             if value.is_input():
@@ -101,6 +101,8 @@ class OutputPlan:
                 return self.bind(value.real)
             attrs = ", ".join(f"{name!r}: {self.expr(v)}" for name, v in value.attrs.items())
             return self.temp(f"___new_object({self.bind(value.cls)}, {{{attrs}}})")
+        if isinstance(value, InstanceDictValue):
+            return self.temp(f"vars({self.expr(value.owner)})")
         method = self._bound_method(value)
         if method is not None:
             return method

@@ -165,6 +165,15 @@ def _setattr(tx, obj, name, value):
     return ConstantValue(None)
 
 
+@handles(vars)
+def _vars(tx, *obj):
+    from compiler.values.objects import InstanceDictValue, ObjectValue
+    if len(obj) == 1 and isinstance(obj[0], ObjectValue) and obj[0].real is None:
+        return InstanceDictValue(obj[0])
+    raise Unsupported("vars() of anything but an object made in the trace",
+                      BreakReason.UNSUPPORTED_CALL)
+
+
 @handles(delattr)
 def _delattr(tx, obj, name):
     obj.delattr(tx, name.as_constant())

@@ -283,6 +283,52 @@ class ObjectValue(Value):
         return super().contains(tx, item)
 
 
+class InstanceDictValue(Value):
+    """`vars(obj)` of an object made in the trace: a live view of its attributes."""
+
+    def __init__(self, owner: ObjectValue):
+        super().__init__(None)
+        self.owner = owner
+
+    def python_type(self) -> type:
+        return dict
+
+    def _pairs(self) -> list[tuple[Value, Value]]:
+        return [(ConstantValue(k), v) for k, v in self.owner.attrs.items()]
+
+    def len(self, tx) -> int:
+        return len(self.owner.attrs)
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue([k for k, _ in self._pairs()])
+
+    def contains(self, tx, item: Value) -> bool:
+        return item.as_constant() in self.owner.attrs
+
+    def getitem(self, tx, key: Value) -> Value:
+        name = key.as_constant()
+        if name not in self.owner.attrs:
+            raise RaisedByProgram(KeyError(name))
+        return self.owner.attrs[name]
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        self.owner.setattr(tx, key.as_constant(), value)
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.callables import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        from compiler.values.containers import DictValue
+        return DictValue.from_pairs(self._pairs()).call_method(tx, name, args, kwargs) \
+            if name in ("keys", "values", "items", "get", "copy") else _no_method(name)
+
+
+def _no_method(name: str):
+    raise Unsupported(f"vars(obj).{name}", BreakReason.UNSUPPORTED_CALL)
+
+
 def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory named as a kind
     return ObjectValue(type(real), real, source)
 

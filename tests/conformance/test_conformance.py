@@ -25,8 +25,6 @@ FULLGRAPH_GAPS = {
     "user_hash_eq_in_set_and_dict": "user objects with their own __hash__/__eq__ as set members "
                                     "or dict keys",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
-    "class_attr_shadowed_by_instance": "builtin vars() on a user object",
-    "object_created_and_mutated_in_loop": "builtin vars() on a user object",
     "match_statement_constants": "match statement (MATCH_SEQUENCE opcode)",
 }
 

@@ -185,3 +185,20 @@ def test_class_statement_inside_the_compiled_function():
     fc = compiler.compile(f, fullgraph=True)
     x = torch.ones(2)
     assert_same(fc(x, 2), f(x, 2))
+
+
+def test_vars_of_an_object_made_in_the_trace_is_a_live_view():
+    class Box:
+        def __init__(self, v):
+            self.v = v
+
+    def f(x):
+        box = Box(x)
+        view = vars(box)
+        box.w = x * 2
+        view["v"] = x + 1
+        return sorted(view), box.v, view["w"], view
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.ones(2)
+    assert_same(fc(x), f(x))
