@@ -14,7 +14,6 @@ from collections.abc import Iterator
 class Config:
     cache_limit: int = 8            # compiles per code object before it runs eagerly
     inline_depth: int = 32          # nested user-function inlining before a break
-    automatic_dynamic: bool = False  # reserved: mark changed dims dynamic on recompile
     guard_tensor_strides: bool = True
     max_loop_iterations: int = 10_000  # unrolled iterations of one loop before giving up
     graph_breaks: bool = True   # split a frame at an untraceable instruction (else run eagerly)

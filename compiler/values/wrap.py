@@ -123,7 +123,8 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     from compiler.values.tensor import TensorValue
     if source is None:
         raise Unsupported("a tensor with no known source", BreakReason.UNSUPPORTED_VALUE)
-    ctx.guard(source, GuardKind.TENSOR, TensorSpec.of(obj))
+    from compiler.config import config
+    ctx.guard(source, GuardKind.TENSOR, TensorSpec.of(obj, with_stride=config.guard_tensor_strides))
     node, fake = ctx.graph.add_input(source, obj)
     value = TensorValue(node, fake, source, real_type=type(obj))
     value.real = obj  # for state the graph does not carry (`.grad`)

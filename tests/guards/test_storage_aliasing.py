@@ -33,3 +33,15 @@ def test_unrelated_inputs_do_not_recompile_when_values_change():
     for _ in range(3):
         fc(torch.randn(2), torch.randn(2))
     assert compiler.stats(fc).compiles == 1
+
+
+def test_stride_guard_can_be_switched_off():
+    def f(x):
+        return x * 2
+
+    with compiler.config.patch(guard_tensor_strides=False):
+        fc = compiler.compile(f)
+        fc(torch.randn(3, 4))
+        x = torch.randn(4, 3).t()  # same shape, other strides
+        assert_same(fc(x), f(x))
+    assert compiler.stats(fc).compiles == 1
