@@ -14,6 +14,7 @@ from collections.abc import Iterator
 class Config:
     cache_limit: int = 8            # compiles per code object before it runs eagerly
     inline_depth: int = 32          # nested user-function inlining before a break
+    # Off only with the eager backend: compiled kernels (inductor) assume the strides they saw.
     guard_tensor_strides: bool = True
     max_loop_iterations: int = 10_000  # unrolled iterations of one loop before giving up
     graph_breaks: bool = True   # split a frame at an untraceable instruction (else run eagerly)
