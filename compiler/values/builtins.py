@@ -1,15 +1,12 @@
 """Python builtins in a trace: one lookaside table from the real builtin to its handler.
 
 A builtin not in the table is folded on constant arguments when it is pure, and is otherwise
-a graph break naming it.
+a graph break naming it. The standard library's handlers (operator, functools, itertools,
+collections, dataclasses) live in modules of their own and join the same table.
 """
 
 from __future__ import annotations
 
-import collections
-import copy
-import functools
-import itertools
 import math
 import operator
 from collections.abc import Callable
@@ -21,7 +18,7 @@ from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
 from compiler.values.iterators import SequenceIteratorValue
-from compiler.values.operators import binary_op, compare, is_same, unary_op
+from compiler.values.operators import binary_op, compare, unary_op
 
 HANDLERS: dict[Any, Callable] = {}
 
@@ -30,7 +27,6 @@ PURE_BUILTINS = {
     int, len, max, min, oct, ord, pow, range, repr, round, sorted, str, sum, tuple, slice,
     isinstance, issubclass, callable, list, set, dict, reversed, enumerate, zip,
 }
-PURE_MODULES = (math, operator, itertools, functools)
 
 
 def handles(*fns):
@@ -235,16 +231,18 @@ def _tuple(tx, *iterable):
     return TupleValue(_items(tx, iterable[0]) if iterable else [])
 
 
-@handles(set, frozenset)
-def _set(tx, *iterable, frozen=False):
+@handles(set)
+def _set(tx, *iterable):
     return SetValue(_items(tx, iterable[0]) if iterable else [])
 
 
-HANDLERS[frozenset] = lambda tx, *it: SetValue(_items(tx, it[0]) if it else [], frozen=True)
+@handles(frozenset)
+def _frozenset(tx, *iterable):
+    return SetValue(_items(tx, iterable[0]) if iterable else [], frozen=True)
 
 
 @handles(dict)
-def _dict(tx, *source, **kwargs):
+def build_dict(tx, *source, **kwargs):
     result = DictValue()
     if source:
         if isinstance(source[0], DictValue):
@@ -260,10 +258,9 @@ def _dict(tx, *source, **kwargs):
 
 @handles(zip)
 def _zip(tx, *iterables, strict=None):
-    from compiler.values.stdlib_collections import CountValue
-    from compiler.values.stdlib_itertools import CycleValue
-    infinite = (CountValue, CycleValue)
-    lists = [None if isinstance(it, infinite) else _items(tx, it) for it in iterables]
+    from compiler.values.stdlib_itertools import InfiniteIteratorValue
+    lists = [None if isinstance(it, InfiniteIteratorValue) else _items(tx, it)
+             for it in iterables]
     finite = [len(items) for items in lists if items is not None]
     if len(finite) < len(lists):  # pair infinite counts with the shortest finite input
         if not finite:
@@ -388,31 +385,6 @@ def _divmod(tx, a, b):
     return TupleValue([binary_op(tx, "//", a, b), binary_op(tx, "%", a, b)])
 
 
-# -- operator and functools --------------------------------------------------------------------
-def _operator_handler(symbol):
-    return lambda tx, a, b: binary_op(tx, symbol, a, b)
-
-
-for _symbol, (_fn, _, _) in __import__("compiler.values.operators",
-                                        fromlist=["BINARY"]).BINARY.items():
-    HANDLERS[_fn] = _operator_handler(_symbol)
-for _symbol, _fn in __import__("compiler.values.operators", fromlist=["INPLACE"]).INPLACE.items():
-    HANDLERS[_fn] = _operator_handler(_symbol)
-for _symbol, (_fn, _, _) in __import__("compiler.values.operators",
-                                        fromlist=["COMPARE"]).COMPARE.items():
-    HANDLERS[_fn] = (lambda s: lambda tx, a, b: compare(tx, s, a, b))(_symbol)
-HANDLERS[operator.neg] = lambda tx, a: unary_op(tx, "-", a)
-HANDLERS[operator.pos] = lambda tx, a: unary_op(tx, "+", a)
-HANDLERS[operator.invert] = lambda tx, a: unary_op(tx, "~", a)
-HANDLERS[operator.abs] = lambda tx, a: unary_op(tx, "abs", a)
-HANDLERS[operator.getitem] = lambda tx, a, b: a.getitem(tx, b)
-HANDLERS[operator.is_] = lambda tx, a, b: ConstantValue(is_same(a, b))
-HANDLERS[operator.is_not] = lambda tx, a, b: ConstantValue(not is_same(a, b))
-HANDLERS[operator.not_] = lambda tx, a: ConstantValue(not a.bool(tx))
-HANDLERS[operator.truth] = lambda tx, a: ConstantValue(a.bool(tx))
-HANDLERS[operator.contains] = lambda tx, a, b: ConstantValue(a.contains(tx, b))
-
-
 @handles(tuple.__new__)
 def _tuple_new(tx, cls, *iterable):
     from compiler.values.containers import NamedTupleValue
@@ -422,184 +394,22 @@ def _tuple_new(tx, cls, *iterable):
     return NamedTupleValue(cls.as_constant(), items)
 
 
-@handles(functools.wraps)
-def _wraps(tx, wrapped, **options):
-    from compiler.values.callables import WrapsValue
-    if options:
-        return NotImplemented
-    return WrapsValue(wrapped)
-
-
-@handles(functools.reduce)
-def _reduce(tx, fn, iterable, *initial):
-    items = _items(tx, iterable)
-    if initial:
-        total = initial[0]
-    elif items:
-        total, items = items[0], items[1:]
-    else:
-        raise RaisedByProgram(TypeError("reduce() of empty iterable with no initial value"))
-    for item in items:
-        total = fn.call(tx, [total, item], {})
-    return total
-
-
-@handles(functools.partial)
-def _partial(tx, fn, *args, **kwargs):
-    from compiler.values.callables import PartialValue
-    if isinstance(fn, PartialValue):  # CPython flattens a partial of a partial
-        return PartialValue(fn.func, [*fn.args, *args], {**fn.keywords, **kwargs})
-    return PartialValue(fn, list(args), kwargs)
-
-
-# -- itertools: the real functions rearrange lists of trackers --------------------------------
-def _tuples(iterator) -> SequenceIteratorValue:
-    return SequenceIteratorValue([TupleValue(list(t)) for t in iterator])
-
-
-HANDLERS[itertools.chain] = lambda tx, *its: SequenceIteratorValue(
-    [v for it in its for v in _items(tx, it)])
-HANDLERS[itertools.chain.from_iterable] = lambda tx, it: SequenceIteratorValue(
-    [v for inner in _items(tx, it) for v in _items(tx, inner)])
-HANDLERS[itertools.product] = lambda tx, *its, repeat=None: _tuples(itertools.product(
-    *[_items(tx, it) for it in its], repeat=repeat.as_constant() if repeat else 1))
-HANDLERS[itertools.combinations] = lambda tx, it, r: _tuples(
-    itertools.combinations(_items(tx, it), r.as_constant()))
-HANDLERS[itertools.permutations] = lambda tx, it, r=None: _tuples(
-    itertools.permutations(_items(tx, it), r.as_constant() if r else None))
-HANDLERS[itertools.zip_longest] = lambda tx, *its, fillvalue=None: _tuples(
-    itertools.zip_longest(*[_items(tx, it) for it in its],
-                          fillvalue=fillvalue or ConstantValue(None)))
-HANDLERS[itertools.repeat] = lambda tx, v, n=None: (
-    SequenceIteratorValue([v] * n.as_constant()) if n is not None else _infinite("repeat"))
-
-
-def _infinite(name):
-    raise Unsupported(f"itertools.{name} without a bound", BreakReason.UNSUPPORTED_CALL)
-
-
-@handles(itertools.islice)
-def _islice(tx, iterable, *bounds):
-    from compiler.values.stdlib_collections import CountValue, islice_count
-    from compiler.values.stdlib_itertools import CycleValue
-    plain = [b.as_constant() for b in bounds]
-    if isinstance(iterable, (CountValue, CycleValue)):
-        return islice_count(iterable, plain)
-    if isinstance(iterable, SequenceIteratorValue):
-        rest = iterable._current()[iterable.position:]
-        taken = list(itertools.islice(rest, *plain))
-        stop = slice(*plain).indices(len(rest))[1] if plain else len(rest)
-        iterable.position += stop  # islice consumes up to its stop, lazily, like this
-        return SequenceIteratorValue(taken)
-    return SequenceIteratorValue(list(itertools.islice(_items(tx, iterable), *plain)))
-
-
-@handles(itertools.accumulate)
-def _accumulate(tx, iterable, func=None, initial=None):
-    items = _items(tx, iterable)
-    out = [initial] if initial is not None and not (
-        initial.is_constant() and initial.as_constant() is None) else []
-    total = out[0] if out else None
-    for item in items:
-        if total is None:
-            total = item
-        elif func is None:
-            total = binary_op(tx, "+", total, item)
-        else:
-            total = func.call(tx, [total, item], {})
-        out.append(total)
-    return SequenceIteratorValue(out)
-
-
-@handles(itertools.pairwise)
-def _pairwise(tx, iterable):
-    items = _items(tx, iterable)
-    return _tuples(zip(items, items[1:]))
-
-
-@handles(collections.OrderedDict)
-def _ordered_dict(tx, *source, **kwargs):
-    result = _dict(tx, *source, **kwargs)
-    result.cls = collections.OrderedDict
-    return result
-
-
-@handles(collections.defaultdict)
-def _defaultdict(tx, factory=None, *source, **kwargs):
-    result = _dict(tx, *source, **kwargs)
-    result.cls = collections.defaultdict
-    if factory is not None and not (factory.is_constant() and factory.as_constant() is None):
-        result.default_factory = factory
-    return result
-
-
-class GetterValue(Value):
-    """operator.itemgetter / attrgetter / methodcaller with constant arguments."""
-
-    def __init__(self, kind: type, args: list[Value], kwargs: dict[str, Value]):
-        super().__init__(None)
-        self.kind, self.args, self.kwargs = kind, args, kwargs
-
-    def python_type(self) -> type:
-        return self.kind
-
-    def call(self, tx, args, kwargs) -> Value:
-        (target,) = args
-        if self.kind is operator.itemgetter:
-            items = [target.getitem(tx, key) for key in self.args]
-        elif self.kind is operator.attrgetter:
-            items = []
-            for dotted in self.args:
-                value = target
-                for part in dotted.as_constant().split("."):
-                    value = value.getattr(tx, part)
-                items.append(value)
-        else:
-            name, *rest = self.args
-            return target.getattr(tx, name.as_constant()).call(tx, rest, self.kwargs)
-        return items[0] if len(items) == 1 else TupleValue(items)
-
-
-for _getter in (operator.itemgetter, operator.attrgetter, operator.methodcaller):
-    HANDLERS[_getter] = (lambda kind: lambda tx, *a, **k: GetterValue(kind, list(a), k))(_getter)
-
-
 @handles(dict.fromkeys)
 def _fromkeys(tx, keys, value=None):
     value = value if value is not None else ConstantValue(None)
     return DictValue.from_pairs([(k, value) for k in _items(tx, keys)])
 
 
-@handles(copy.copy)
-def _copy(tx, value):
-    if isinstance(value, (ListValue, DictValue, SetValue)):
-        return value.call_method(tx, "copy", [], {})
-    if value.is_constant() or isinstance(value, TupleValue):
-        return value
-    raise Unsupported(f"copy.copy of {value}", BreakReason.UNSUPPORTED_CALL)
+def _register_library_handlers() -> None:
+    """The standard-library modules' handlers, each kept in a module of its own."""
+    from compiler.values import (
+        dataclass_functions,
+        stdlib_collections,
+        stdlib_itertools,
+        stdlib_operator,
+    )
+    for module in (stdlib_operator, stdlib_itertools, stdlib_collections, dataclass_functions):
+        HANDLERS.update(module.HANDLERS)
 
 
-@handles(collections.namedtuple)
-def _namedtuple(tx, *args, **kwargs):
-    """Making a named-tuple class is pure: fold it, the class is then a constant."""
-    from compiler.values.objects import ClassValue
-    cls = call_pure(collections.namedtuple, [plain(a) for a in args],
-                    {k: plain(v) for k, v in kwargs.items()})
-    return ClassValue(cls)
-
-
-def _register_dataclass_functions() -> None:
-    from compiler.values.dataclass_functions import HANDLERS as DATACLASS_HANDLERS
-    HANDLERS.update(DATACLASS_HANDLERS)
-
-
-_register_dataclass_functions()
-
-
-def _register_collections() -> None:
-    from compiler.values.stdlib_collections import HANDLERS as COLLECTION_HANDLERS
-    HANDLERS.update(COLLECTION_HANDLERS)
-
-
-_register_collections()
-
+_register_library_handlers()

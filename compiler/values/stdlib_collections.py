@@ -1,19 +1,17 @@
-"""`collections.deque`, `collections.Counter` and `itertools.count` in a trace.
+"""`collections` in a trace: deque, Counter, OrderedDict, defaultdict and namedtuple.
 
-A deque is a list tracker with both ends; a Counter built from constants is a constant; a count
-is an infinite iterator that `islice` and `zip` take a bounded part of.
+A deque is a list tracker with both ends; a Counter built from constants is a constant; the two
+dict kinds are dict trackers that remember their class; a named-tuple class is made for real.
 """
 
 from __future__ import annotations
 
 import collections
-import itertools
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import ListValue
-from compiler.values.iterators import SequenceIteratorValue
 
 
 class DequeValue(ListValue):
@@ -44,33 +42,6 @@ class DequeValue(ListValue):
         return ConstantValue(None)
 
 
-class CountValue(Value):
-    """An infinite `itertools.count(start, step)` of constants."""
-
-    def __init__(self, start, step):
-        super().__init__(None)
-        self.current, self.step = start, step
-
-    def python_type(self) -> type:
-        return itertools.count
-
-    def iter(self, tx) -> Value:
-        return self
-
-    def next(self, tx) -> Value:
-        value = self.current
-        self.current += self.step
-        return ConstantValue(value)
-
-    def take(self, n: int) -> list[Value]:
-        values = [ConstantValue(self.current + i * self.step) for i in range(n)]
-        self.current += n * self.step
-        return values
-
-    def unpack(self, tx) -> list[Value]:
-        raise Unsupported("exhausting an infinite itertools.count", BreakReason.UNSUPPORTED_CALL)
-
-
 def _deque(tx, *iterable, **kwargs):
     if kwargs:
         raise Unsupported("deque with maxlen", BreakReason.UNSUPPORTED_CALL)
@@ -85,27 +56,30 @@ def _counter(tx, *args, **kwargs):
                                    {k: plain(v) for k, v in kwargs.items()}))
 
 
-def _count(tx, start=None, step=None):
-    first = start.as_constant() if start is not None else 0
-    return CountValue(first, step.as_constant() if step is not None else 1)
+def _ordered_dict(tx, *source, **kwargs):
+    from compiler.values.builtins import build_dict
+    result = build_dict(tx, *source, **kwargs)
+    result.cls = collections.OrderedDict
+    return result
 
 
-def islice_count(count, bounds: list) -> SequenceIteratorValue:
-    """islice of an infinite iterator (a count or a cycle): its stop bounds what is taken."""
-    window = slice(*bounds)
-    if window.stop is None:
-        raise Unsupported("islice of itertools.count without a stop", BreakReason.UNSUPPORTED_CALL)
-    start, stop, stride = window.indices(window.stop)
-    items = count.take(stop)
-    return SequenceIteratorValue(items[start:stop:stride])
+def _defaultdict(tx, factory=None, *source, **kwargs):
+    from compiler.values.builtins import build_dict
+    result = build_dict(tx, *source, **kwargs)
+    result.cls = collections.defaultdict
+    if factory is not None and not (factory.is_constant() and factory.as_constant() is None):
+        result.default_factory = factory
+    return result
 
 
-HANDLERS = {collections.deque: _deque, collections.Counter: _counter, itertools.count: _count}
+def _namedtuple(tx, *args, **kwargs):
+    """Making a named-tuple class is pure: fold it, the class is then a constant."""
+    from compiler.values.objects import ClassValue
+    cls = call_pure(collections.namedtuple, [plain(a) for a in args],
+                    {k: plain(v) for k, v in kwargs.items()})
+    return ClassValue(cls)
 
 
-def _register_itertools() -> None:
-    from compiler.values.stdlib_itertools import HANDLERS as ITERTOOLS_HANDLERS
-    HANDLERS.update(ITERTOOLS_HANDLERS)
-
-
-_register_itertools()
+HANDLERS = {collections.deque: _deque, collections.Counter: _counter,
+            collections.OrderedDict: _ordered_dict, collections.defaultdict: _defaultdict,
+            collections.namedtuple: _namedtuple}

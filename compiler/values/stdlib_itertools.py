@@ -1,16 +1,158 @@
-"""The itertools classes that take a function or run forever, in a trace: their results are
-computed eagerly over trackers (`cycle` is taken a bounded part of, like `count`)."""
+"""itertools in a trace. Finite ones are computed eagerly over lists of trackers (often by the
+real itertools function rearranging them); `count` and `cycle` are infinite and only ever taken
+a bounded part of, by `islice` or `zip`."""
 
 from __future__ import annotations
 
 import itertools
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue, same_or_equal
 from compiler.values.iterators import SequenceIteratorValue
+from compiler.values.operators import binary_op
 
 
+class InfiniteIteratorValue(Value):
+    """`count` and `cycle`: `take(n)` advances by n; exhausting one is refused."""
+
+    def iter(self, tx) -> Value:
+        return self
+
+    def next(self, tx) -> Value:
+        taken = self.take(1)
+        if not taken:
+            raise RaisedByProgram(StopIteration())
+        return taken[0]
+
+    def take(self, n: int) -> list[Value]:
+        raise NotImplementedError
+
+    def unpack(self, tx) -> list[Value]:
+        raise Unsupported(f"exhausting an infinite {self.python_type().__qualname__}",
+                          BreakReason.UNSUPPORTED_CALL)
+
+
+class CountValue(InfiniteIteratorValue):
+    """`itertools.count(start, step)` of constants."""
+
+    def __init__(self, start, step):
+        super().__init__(None)
+        self.current, self.step = start, step
+
+    def python_type(self) -> type:
+        return itertools.count
+
+    def take(self, n: int) -> list[Value]:
+        values = [ConstantValue(self.current + i * self.step) for i in range(n)]
+        self.current += n * self.step
+        return values
+
+
+class CycleValue(InfiniteIteratorValue):
+    """`itertools.cycle` of a finite sequence."""
+
+    def __init__(self, items: list[Value]):
+        super().__init__(None)
+        self.items, self.position = items, 0
+
+    def python_type(self) -> type:
+        return itertools.cycle
+
+    def take(self, n: int) -> list[Value]:
+        if not self.items:
+            return []
+        values = [self.items[(self.position + i) % len(self.items)] for i in range(n)]
+        self.position += n
+        return values
+
+
+def _count(tx, start=None, step=None):
+    first = start.as_constant() if start is not None else 0
+    return CountValue(first, step.as_constant() if step is not None else 1)
+
+
+def _cycle(tx, iterable):
+    return CycleValue(iterable.unpack(tx))
+
+
+def _islice(tx, iterable, *bounds):
+    plain = [b.as_constant() for b in bounds]
+    if isinstance(iterable, InfiniteIteratorValue):
+        window = slice(*plain)
+        if window.stop is None:
+            raise Unsupported("islice of an infinite iterator without a stop",
+                              BreakReason.UNSUPPORTED_CALL)
+        start, stop, stride = window.indices(window.stop)
+        return SequenceIteratorValue(iterable.take(stop)[start:stop:stride])
+    if isinstance(iterable, SequenceIteratorValue):
+        rest = iterable._current()[iterable.position:]
+        taken = list(itertools.islice(rest, *plain))
+        stop = slice(*plain).indices(len(rest))[1] if plain else len(rest)
+        iterable.position += stop  # islice consumes up to its stop, lazily, like this
+        return SequenceIteratorValue(taken)
+    return SequenceIteratorValue(list(itertools.islice(iterable.unpack(tx), *plain)))
+
+
+# -- finite ones: the real functions rearrange lists of trackers ----------------------------------
+def _tuples(iterator) -> SequenceIteratorValue:
+    return SequenceIteratorValue([TupleValue(list(t)) for t in iterator])
+
+
+def _chain(tx, *iterables):
+    return SequenceIteratorValue([v for it in iterables for v in it.unpack(tx)])
+
+
+def _chain_from_iterable(tx, iterable):
+    return SequenceIteratorValue([v for inner in iterable.unpack(tx) for v in inner.unpack(tx)])
+
+
+def _product(tx, *iterables, repeat=None):
+    lists = [it.unpack(tx) for it in iterables]
+    return _tuples(itertools.product(*lists, repeat=repeat.as_constant() if repeat else 1))
+
+
+def _combinations(tx, iterable, r):
+    return _tuples(itertools.combinations(iterable.unpack(tx), r.as_constant()))
+
+
+def _permutations(tx, iterable, r=None):
+    return _tuples(itertools.permutations(iterable.unpack(tx), r.as_constant() if r else None))
+
+
+def _zip_longest(tx, *iterables, fillvalue=None):
+    lists = [it.unpack(tx) for it in iterables]
+    return _tuples(itertools.zip_longest(*lists, fillvalue=fillvalue or ConstantValue(None)))
+
+
+def _repeat(tx, value, times=None):
+    if times is None:
+        raise Unsupported("itertools.repeat without a bound", BreakReason.UNSUPPORTED_CALL)
+    return SequenceIteratorValue([value] * times.as_constant())
+
+
+def _accumulate(tx, iterable, func=None, initial=None):
+    out = [initial] if initial is not None and not (
+        initial.is_constant() and initial.as_constant() is None) else []
+    total = out[0] if out else None
+    for item in iterable.unpack(tx):
+        if total is None:
+            total = item
+        elif func is None:
+            total = binary_op(tx, "+", total, item)
+        else:
+            total = func.call(tx, [total, item], {})
+        out.append(total)
+    return SequenceIteratorValue(out)
+
+
+def _pairwise(tx, iterable):
+    items = iterable.unpack(tx)
+    return _tuples(zip(items, items[1:]))
+
+
+# -- the ones that call a function ---------------------------------------------------------------
 def _truthy(tx, fn: Value | None, item: Value) -> bool:
     if fn is None or (fn.is_constant() and fn.as_constant() is None):
         return item.bool(tx)
@@ -66,39 +208,13 @@ def _groupby(tx, iterable, key=None):
     return SequenceIteratorValue(groups)
 
 
-class CycleValue(Value):
-    """`itertools.cycle` of a finite sequence: infinite, taken a bounded part of."""
-
-    def __init__(self, items: list[Value]):
-        super().__init__(None)
-        self.items, self.position = items, 0
-
-    def python_type(self) -> type:
-        return itertools.cycle
-
-    def iter(self, tx) -> Value:
-        return self
-
-    def next(self, tx) -> Value:
-        return self.take(1)[0]
-
-    def take(self, n: int) -> list[Value]:
-        if not self.items:
-            return []
-        values = [self.items[(self.position + i) % len(self.items)] for i in range(n)]
-        self.position += n
-        return values
-
-    def unpack(self, tx) -> list[Value]:
-        raise Unsupported("exhausting an infinite itertools.cycle",
-                          BreakReason.UNSUPPORTED_CALL)
-
-
-def _cycle(tx, iterable):
-    return CycleValue(iterable.unpack(tx))
-
-
-HANDLERS = {itertools.starmap: _starmap, itertools.takewhile: _takewhile,
-            itertools.dropwhile: _dropwhile, itertools.compress: _compress,
-            itertools.filterfalse: _filterfalse, itertools.groupby: _groupby,
-            itertools.cycle: _cycle}
+HANDLERS = {
+    itertools.count: _count, itertools.cycle: _cycle, itertools.islice: _islice,
+    itertools.chain: _chain, itertools.chain.from_iterable: _chain_from_iterable,
+    itertools.product: _product, itertools.combinations: _combinations,
+    itertools.permutations: _permutations, itertools.zip_longest: _zip_longest,
+    itertools.repeat: _repeat, itertools.accumulate: _accumulate, itertools.pairwise: _pairwise,
+    itertools.starmap: _starmap, itertools.takewhile: _takewhile,
+    itertools.dropwhile: _dropwhile, itertools.compress: _compress,
+    itertools.filterfalse: _filterfalse, itertools.groupby: _groupby,
+}
