@@ -183,12 +183,18 @@ class CompiledFunction:
         extract = _extractor(result.input_sources)
 
         def run(args, kwargs, L, G):
-            grad_mode = torch.is_grad_enabled()
+            return rebuild(L, G, compiled(*extract(L, G)))
+
+        def run_restoring_grad_mode(args, kwargs, L, G):
+            grad_mode = torch.is_grad_enabled()  # a graph that raises inside a no_grad block
             try:
                 outputs = compiled(*extract(L, G))
             finally:
                 torch._C._set_grad_enabled(grad_mode)
             return rebuild(L, G, outputs)
+
+        if any(node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes):
+            run = run_restoring_grad_mode
 
         return CacheEntry(check, run, graph_source=result.graph.code,
                           rebuild_source=result.rebuild_source)

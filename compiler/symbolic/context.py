@@ -10,7 +10,6 @@ from typing import Any
 
 import torch
 
-from compiler.errors import BreakReason, Unsupported
 from compiler.graph.builder import GraphBuilder
 from compiler.guards.guard import Guard, GuardKind
 from compiler.guards.sources import Source
@@ -84,7 +83,3 @@ class TraceContext:
 
     def existing_tensor(self, fake: Any) -> Value | None:
         return self.tensor_of_fake.get(id(fake))
-
-    def check_not_fake(self, value: Any) -> None:
-        if isinstance(value, torch.Tensor) and type(value).__name__ == "FakeTensor":
-            raise Unsupported("a traced tensor escaped into Python", BreakReason.UNSUPPORTED_VALUE)

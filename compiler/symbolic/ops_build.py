@@ -7,13 +7,6 @@ from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
 
 
-def _mutated(tx, container):
-    """A container a comprehension builds: one that existed before the frame (handed to a
-    resume function at a graph break) is a side effect to replay."""
-    tx.ctx.side_effects.mutate(container)
-    return container
-
-
 @handles("BUILD_TUPLE")
 def build_tuple(tx, inst):
     """(items*n -- tuple)"""
@@ -81,58 +74,55 @@ def format_value(tx, inst):
 def list_append(tx, inst):
     """(list, [i-1 items], item -- list, [i-1 items])"""
     item = tx.pop()
-    target = _mutated(tx, tx.stack[-inst.arg])
-    target.items.append(item)
+    tx.stack[-inst.arg].call_method(tx, "append", [item], {})
 
 
 @handles("SET_ADD")
 def set_add(tx, inst):
     """(set, [i-1 items], item -- set, [i-1 items])"""
     item = tx.pop()
-    _mutated(tx, tx.stack[-inst.arg]).members.setdefault(item.hash_key(), item)
+    tx.stack[-inst.arg].call_method(tx, "add", [item], {})
 
 
 @handles("MAP_ADD")
 def map_add(tx, inst):
     """(dict, [i-1 items], key, value -- dict, [i-1 items])"""
     value, key = tx.pop(), tx.pop()
-    _mutated(tx, tx.stack[-inst.arg]).entries[key.hash_key()] = (key, value)
+    tx.stack[-inst.arg].setitem(tx, key, value)
 
 
 @handles("LIST_EXTEND")
 def list_extend(tx, inst):
     """(list, [i-1 items], iterable -- list, [i-1 items])"""
     iterable = tx.pop()
-    _mutated(tx, tx.stack[-inst.arg]).items.extend(iterable.unpack(tx))
+    tx.stack[-inst.arg].call_method(tx, "extend", [iterable], {})
 
 
 @handles("SET_UPDATE")
 def set_update(tx, inst):
     """(set, [i-1 items], iterable -- set, [i-1 items])"""
     iterable = tx.pop()
-    target = _mutated(tx, tx.stack[-inst.arg])
-    for item in iterable.unpack(tx):
-        target.members.setdefault(item.hash_key(), item)
+    tx.stack[-inst.arg].call_method(tx, "update", [iterable], {})
 
 
 @handles("DICT_UPDATE")
 def dict_update(tx, inst):
     """(dict, [i-1 items], mapping -- dict, [i-1 items])"""
     mapping = tx.pop()
-    _mutated(tx, tx.stack[-inst.arg])._update_from(tx, mapping)
+    tx.stack[-inst.arg].call_method(tx, "update", [mapping], {})
 
 
 @handles("DICT_MERGE")
 def dict_merge(tx, inst):
     """(dict, [i-1 items], mapping -- dict, [i-1 items]): ** in a call; duplicates raise."""
     mapping = tx.pop()
-    target = _mutated(tx, tx.stack[-inst.arg])
+    target = tx.stack[-inst.arg]
     if isinstance(mapping, DictValue):
         for key in mapping.entries:
             if key in target.entries:
                 raise RaisedByProgram(TypeError(f"got multiple values for keyword argument "
                                                 f"{key!r}"))
-    target._update_from(tx, mapping)
+    target.call_method(tx, "update", [mapping], {})
 
 
 @handles("LIST_TO_TUPLE")

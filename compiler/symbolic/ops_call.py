@@ -27,7 +27,7 @@ def call(tx, inst):
         tx.kw_names = ()
         kwargs = dict(zip(names, args[len(args) - len(names):]))
         args = args[:len(args) - len(names)]
-    tx.push(tx.call(fn, args, kwargs))
+    tx.push(fn.call(tx, args, kwargs))
 
 
 @handles("CALL_FUNCTION_EX")
@@ -44,7 +44,7 @@ def call_function_ex(tx, inst):
     fn = tx.pop()
     if tx.stack and isinstance(tx.stack[-1], NullValue):
         tx.pop()
-    tx.push(tx.call(fn, args, kwargs))
+    tx.push(fn.call(tx, args, kwargs))
 
 
 @handles("MAKE_FUNCTION")

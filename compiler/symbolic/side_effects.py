@@ -37,7 +37,3 @@ class SideEffects:
 
     def write_cell(self, cell: Any, value: Value) -> None:
         self.cell_writes[id(cell)] = (cell, value)
-
-    def empty(self) -> bool:
-        return not (self.mutated or self.attribute_writes or self.global_writes
-                    or self.cell_writes)

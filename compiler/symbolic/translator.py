@@ -168,9 +168,6 @@ class Translator:
         raise RaisedByProgram(NameError(f"name {name!r} is not defined"))
 
     # -- calls --------------------------------------------------------------------------------
-    def call(self, fn: Value, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        return fn.call(self, args, kwargs)
-
     def inline_call(self, fn: UserFunctionValue, args: list[Value],
                     kwargs: dict[str, Value]) -> Value:
         code = fn.code

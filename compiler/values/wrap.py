@@ -138,8 +138,13 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
 
 def _is_module_state(source: Source) -> bool:
     """Parameters and buffers: guarded by the module, not pairwise against every input."""
-    text = source.expr()
-    return "._parameters[" in text or "._buffers[" in text
+    while source is not None:
+        base = getattr(source, "base", None)
+        if isinstance(source, ItemSource) and isinstance(base, AttrSource) and (
+                base.name in ("_parameters", "_buffers")):
+            return True
+        source = base
+    return False
 
 
 ITERATOR_TYPES = (type(iter([])), type(iter(())), type(iter(range(0))))
