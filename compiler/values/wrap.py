@@ -109,8 +109,7 @@ def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
     if kind in ITERATOR_TYPES and source is not None:
         return _wrap_iterator(ctx, obj, source)
     if kind in (set, frozenset):
-        ctx.guard(source, GuardKind.TYPE, kind)
-        ctx.guard(source, GuardKind.EQUALS, kind(obj))
+        ctx.guard(source, GuardKind.EQUALS, kind(obj))  # checks the type too
         return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
     return wrap_object(ctx, obj, source)
 
