@@ -6,6 +6,7 @@ tensor passed as two arguments, a module reached by two paths) is the same track
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 import torch
@@ -18,7 +19,6 @@ from compiler.values.base import Value
 
 
 def _is_mutating(kind: str, target: Any, kwargs: dict) -> bool:
-    import operator
     if "out" in kwargs:
         return True
     if target is operator.setitem:

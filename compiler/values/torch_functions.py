@@ -10,16 +10,12 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.guards.guard import GuardKind
 from compiler.values.base import Value, is_hashable
 from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue
 
 # Python-level torch code that is inlined rather than recorded: module forwards and helpers.
 INLINED_MODULE_PREFIXES = ("torch.nn.modules.",)
-LEAF_MODULE_PREFIXES = ("torch", "torch.nn.functional", "torch.functional", "torch._tensor",
-                        "torch.special", "torch.linalg", "torch.fft", "torch._refs",
-                        "torch.nn.init")
 NEVER_LEAF_PREFIXES = ("torch._dynamo", "torch.compiler", "torch.jit", "torch.autograd.grad",
                        "torch.fx", "torch._C._dynamo", "torch.utils")
 
@@ -34,18 +30,15 @@ UNSUPPORTED = {
 
 
 def is_torch_leaf(obj: Any) -> bool:
-    module = getattr(obj, "__module__", None) or ""
-    if isinstance(obj, type) and not isinstance(obj, type(torch.Tensor)):
-        return False
+    """A callable of torch's that is recorded in the graph as one op."""
     if isinstance(obj, type):
         return False
-    if module.startswith(INLINED_MODULE_PREFIXES) or module.startswith(NEVER_LEAF_PREFIXES):
+    module = getattr(obj, "__module__", None) or ""
+    if module.startswith(INLINED_MODULE_PREFIXES + NEVER_LEAF_PREFIXES):
         return False
     if isinstance(obj, (types.MethodDescriptorType, types.WrapperDescriptorType)):
         return getattr(obj, "__objclass__", None) in (torch._C.TensorBase, torch.Tensor)
-    if module == "torch" or module.startswith(tuple(p + "." for p in LEAF_MODULE_PREFIXES)):
-        return True
-    return module in LEAF_MODULE_PREFIXES
+    return module == "torch" or module.startswith("torch.")
 
 
 RUNTIME_QUERIES = (torch.is_grad_enabled, torch.get_default_dtype, torch.compiler.is_compiling,
@@ -152,4 +145,3 @@ class GradModeFunctionValue(Value):
 def _set_grad(tx, enabled: bool) -> None:
     torch._C._set_grad_enabled(enabled)
     tx.ctx.graph.graph.call_function(torch._C._set_grad_enabled, (enabled,))
-    tx.ctx.guard(None, GuardKind.GRAD_MODE, enabled)
