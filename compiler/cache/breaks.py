@@ -46,6 +46,13 @@ _VALUE_OPS = {
 }
 
 
+def _value_op(inst):
+    """(operands popped, function) of an instruction that computes one value, else None."""
+    if inst.opname == "FORMAT_VALUE":
+        return 1 + bool(inst.arg & 0x04), _format
+    return _VALUE_OPS.get(inst.opname)
+
+
 def _store_subscr(stack: list) -> None:
     key, container, value = stack.pop(), stack.pop(), stack.pop()
     container[key] = value
@@ -67,6 +74,7 @@ class BreakRunner:
         self.code = code
         instructions = bytecode_of(code).instructions
         self.inst = instructions[point.index]
+        self.value_op = _value_op(self.inst)
         following = point.index + 1
         self.next_offset = instructions[following].offset if following < len(instructions) else -1
         self.resumes: dict[tuple, Any] = {}
@@ -83,9 +91,8 @@ class BreakRunner:
             return  # nothing runs after it
         if name == "CALL":
             exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
-        elif name in _VALUE_OPS or name == "FORMAT_VALUE":
-            pops = _VALUE_OPS[name][0] if name in _VALUE_OPS else 1 + bool(self.inst.arg & 0x04)
-            exits = [(self.next_offset, nulls[:len(nulls) - pops] + [False])]
+        elif self.value_op is not None:
+            exits = [(self.next_offset, nulls[:len(nulls) - self.value_op[0]] + [False])]
         elif name == "STORE_SUBSCR":
             exits = [(self.next_offset, nulls[:-3])]
         elif name in _JUMP_TESTS:
@@ -109,11 +116,8 @@ class BreakRunner:
         if name == "CALL":
             stack.append(self._call(stack, inst.arg))
             return self.next_offset
-        if name in _VALUE_OPS or name == "FORMAT_VALUE":
-            if name == "FORMAT_VALUE":
-                pops, fn = 1 + bool(inst.arg & 0x04), _format
-            else:
-                pops, fn = _VALUE_OPS[name]
+        if self.value_op is not None:
+            pops, fn = self.value_op
             operands = stack[len(stack) - pops:]
             del stack[len(stack) - pops:]
             stack.append(fn(inst, *operands))
