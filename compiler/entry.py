@@ -45,7 +45,7 @@ class CompiledFunction:
         self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
-        self.signature = inspect.signature(self.function)
+        self.signature = inspect.signature(self.function, follow_wrapped=False)
         self.skip_reason = _skip_reason(self.function)
         functools.update_wrapper(self, self.function)
         _ALL.add(self)

@@ -431,10 +431,16 @@ def test_wraps_wrapper_that_changes_the_arguments():
 
 
 def test_wraps_decorated_forward():
+    def method_with_own_defaults(fn):
+        @functools.wraps(fn)
+        def wrapper(self, x, scale=3.0):
+            return fn(self, x) * scale
+        return wrapper
+
     class M(nn.Linear):
-        @with_own_defaults
-        def forward(self, x):
-            return super().forward(x)
+        @method_with_own_defaults
+        def forward(self, x, scale=-1.0):
+            return super().forward(x) + scale
 
     eager, model = twins(lambda: M(4, 3))
     x = torch.randn(2, 4)
