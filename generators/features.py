@@ -45,9 +45,11 @@ def check_features(features) -> tuple[str, ...]:
     return tuple(f for f in FEATURES if f in set(features))
 
 
-def feature_flags(allowed: tuple[str, ...]) -> st.SearchStrategy[frozenset[str]]:
-    """A subset of `allowed`: one byte per flag, on when >= 128, so each shrinks towards off."""
+def feature_flags(allowed: tuple[str, ...],
+                  rare: frozenset[str] = frozenset()) -> st.SearchStrategy[frozenset[str]]:
+    """A subset of `allowed`: one byte per flag, on when >= 128 (>= 240 for a `rare` one), so
+    each shrinks towards off."""
     n = len(allowed)
     return st.binary(min_size=n, max_size=n).map(
         lambda bits: frozenset(name for name, bit in zip(allowed, bits, strict=True)
-                               if bit >= 128))
+                               if bit >= (240 if name in rare else 128)))

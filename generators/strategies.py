@@ -32,11 +32,12 @@ CONSTRUCT_KIND = 180
 # One draw per statement (bytes shrink position by position towards 0):
 # [kind, op high, op low, construct, 3 operand refs, 8 parameters].
 STATEMENT_BYTES = 15
+AVOIDED_ODDS = 8
 STATEMENT = st.binary(min_size=STATEMENT_BYTES, max_size=STATEMENT_BYTES)
 INPUTS = st.binary(min_size=INPUT_BYTES, max_size=INPUT_BYTES)
 
 
-def add_statement(b: Builder, raw: tuple) -> None:
+def add_statement(b: Builder, raw: tuple, avoid_ops: frozenset[str] = frozenset()) -> None:
     # Multiplying by a unit mod len(OPS) spreads Hypothesis's small-value bias over the whole
     # catalogue while 0 still maps to op 0, the shrink target.
     kind, op_index = raw[0], (raw[1] * 256 + raw[2]) * 97
@@ -48,7 +49,11 @@ def add_statement(b: Builder, raw: tuple) -> None:
         ok = CONSTRUCTS[feature](b, p)
     else:
         # The same index means the same op whatever the flags, so flags can shrink freely.
-        ok = b.apply_op(OPS[op_index % len(OPS)], p)
+        op = OPS[op_index % len(OPS)]
+        # An op to avoid is still drawn one time in AVOIDED_ODDS, so that it is re-checked.
+        if op.name in avoid_ops and raw[-1] % AVOIDED_ODDS:
+            return
+        ok = b.apply_op(op, p)
     if not ok:
         b.rollback(snap)
 
@@ -96,21 +101,22 @@ def input_features(b: Builder, specs) -> set[str]:
 
 
 @st.composite
-def _programs(draw, allowed: tuple[str, ...]) -> Program:
-    flags = draw(feature_flags(allowed))
+def _programs(draw, allowed: tuple[str, ...], avoid_ops: frozenset[str] = frozenset(),
+              avoid_features: frozenset[str] = frozenset()) -> Program:
+    flags = draw(feature_flags(allowed, avoid_features))
     specs = input_specs(Picks(draw(INPUTS)), flags)
     raws = draw(st.lists(STATEMENT, max_size=MAX_STATEMENTS))
     raise_choice = draw(st.integers(0, 5)) if "raises" in flags else 5
     with warnings.catch_warnings():
         warnings.simplefilter("ignore")
-        return build(flags, specs, raws, raise_choice)
+        return build(flags, specs, raws, raise_choice, avoid_ops)
 
 
-def build(flags, specs, raws, raise_choice: int) -> Program:
+def build(flags, specs, raws, raise_choice: int, avoid_ops=frozenset()) -> Program:
     b = Builder(flags, module_mode="nn_module" in flags)
     calls = [first_call(b, specs)]
     for raw in raws:
-        add_statement(b, raw)
+        add_statement(b, raw, avoid_ops)
     calls += later_calls(b, specs)
     b.features |= input_features(b, specs)
     if b.module_mode:
@@ -125,6 +131,11 @@ def build(flags, specs, raws, raise_choice: int) -> Program:
     return Program(render(ir), frozenset(b.features), frozenset(b.ops), expects)
 
 
-def programs(features=None) -> st.SearchStrategy[Program]:
-    """Programs using only `features` (names from FEATURES; None means all of them)."""
-    return _programs(check_features(features))
+def programs(features=None, avoid_ops=frozenset(),
+             avoid_features=frozenset()) -> st.SearchStrategy[Program]:
+    """Programs using only `features` (names from FEATURES; None means all of them).
+
+    `avoid_ops` (catalogue op names) and `avoid_features` are drawn rarely, not never: a
+    campaign passes what its subjects decline, to judge what lies beyond it.
+    """
+    return _programs(check_features(features), frozenset(avoid_ops), frozenset(avoid_features))

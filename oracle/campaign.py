@@ -1,29 +1,43 @@
 """`parity fuzz`: draw programs (oracle/draw.py), check them in the worker pool against each
-subject, deduplicate failures by shrink key, and shrink and write each new one as it is found.
+subject, sort failures into findings — one per distinct bug — and shrink each beside drawing.
 
-Drawing happens in this process while the workers check; the loop submits a program's tasks as
-workers free up. Shards: program k of the seeded stream belongs to shard k mod N (replays of the
-example database belong to every shard), so with one seed the shards together check exactly the
-programs one unsharded campaign would, each shard drawing the whole stream.
+A failure's shrink key (verdict, subject, detail) is the first half of its identity; the second
+is the structure of its shrunk program (oracle/buckets.py). A failing program whose key is
+known is counted into the finding whose shrunk program's constructs it contains; one that
+contains none of them is a tentative new finding, shrunk in its turn, and merged back if its
+shrunk structure turns out to equal another's. Every finding is written as it is found.
+
+Drawing happens in this process while the workers check; shrinking runs in a thread of its own
+(oracle/campaign_shrink.py) whose candidates share the pool (oracle/pool_share.py). What the
+subjects decline is learned (oracle/learning.py) and drawn rarely from then on. Shards: program
+k of the seeded stream belongs to shard k mod N (replays of the example database belong to
+every shard), so with one seed the shards together check what one campaign would.
 """
 
 from __future__ import annotations
 
 import collections
 import signal
+import threading
 import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oracle import campaign_report, known_issues, repro
+from oracle import buckets, campaign_report, known_issues
+from oracle.campaign_shrink import ShrinkThread
 from oracle.differential import Result
-from oracle.draw import Drawer, StopDrawing
+from oracle.draw import Drawer, Redraw, StopDrawing
+from oracle.learning import Learner
 from oracle.pool import Task, WorkerPool
-from oracle.shrinking import shrink, shrink_key
+from oracle.pool_share import SharedPool
+from oracle.shrinking import shrink_key
+from oracle.verdict import Verdict
 
-MIN_SHRINK_SECONDS = 15.0  # a finding near the end of the budget still gets this much
 SUMMARY_EVERY = 5.0
+PENDING_CAP = 4      # programs held back per finding while it is being shrunk
+MAX_PER_KEY = 8      # findings per shrink key; beyond it, programs count into the first
+MORE_KEPT = 3        # further programs of a finding kept beside it (and in the database)
 
 
 @dataclass
@@ -35,12 +49,18 @@ class Config:
     features: tuple[str, ...] | None = None
     shard: tuple[int, int] = (0, 1)
     out: Path = Path(".parity/runs/latest")
-    db: str | None = ".parity/db"
+    db: str | None = None          # None: OUT/db
     shrink: bool = True
     shrink_budget: float = 30.0
     timeout: float = 10.0
     known: list[known_issues.KnownIssue] = field(default_factory=list)
     progress: bool = True
+    learn: bool = True
+    verify: bool = True            # run each repro standalone before reporting it
+
+    @property
+    def database(self) -> str:
+        return self.db or str(self.out / "db")
 
 
 @dataclass
@@ -55,25 +75,42 @@ class Finding:
     known: known_issues.KnownIssue | None = None
     repro_source: str | None = None  # the shrunk program, once shrunk
     shrink_stats: dict | None = None
+    tentative: bool = False          # another finding has its key: distinct until shrunk alike
+    core: frozenset[str] | None = None   # constructs of the shrunk program
+    structure: str | None = None         # normalised structure of the shrunk program
+    pending: list[tuple[Result, str, tuple]] = field(default_factory=list)
+    more: list[str] = field(default_factory=list)
+    merged: int = 0                  # tentative findings shown to be this one
+    reproduced: dict | None = None   # what running the repro standalone showed
 
 
 class Campaign:
     def __init__(self, config: Config, pool: WorkerPool, drawer: Drawer):
-        self.config, self.pool, self.drawer = config, pool, drawer
+        self.config, self.drawer = config, drawer
+        self.pool = SharedPool(pool)
         self.started = time.monotonic()
         self.deadline = self.started + config.budget
         self.index = 0
         self.programs = 0
         self.verdicts: Counter[str] = Counter()
-        self.findings: dict[str, Finding] = {}
+        self.findings: dict[str, Finding] = {}          # slug -> finding
+        self.by_key: dict[str, list[Finding]] = {}
+        self.names: dict[str, str] = {}                 # spec -> the subject's name
         self.queue: collections.deque[Task] = collections.deque()
-        self.inflight: dict[str, list] = {}   # path -> [source, choices, results left]
-        self.unshrunk: list[Finding] = []
+        self.inflight: dict[str, list] = {}   # path -> [program, choices, results left]
         self.stopped: str | None = None       # "budget", "SIGINT", "SIGTERM"
+        self.lock = threading.RLock()
+        self.learner = Learner(config.subjects)
+        self.learned_version = 0
         self.work = config.out / ".work"
         self.work.mkdir(parents=True, exist_ok=True)
         self.report = campaign_report.Reporter(self, config.progress)
+        self.shrinker = ShrinkThread(self)
         self.last_summary = 0.0
+
+    @property
+    def interrupted(self) -> bool:
+        return self.stopped in ("SIGINT", "SIGTERM")
 
     # -- the Hypothesis body ------------------------------------------------------------------
     def offer(self, program, choices: tuple) -> None:
@@ -81,19 +118,19 @@ class Campaign:
         self._tick()
         if self.stopped:
             raise StopDrawing
+        if self.learner.version != self.learned_version:
+            self.learned_version = self.learner.version
+            self.drawer.avoid(*self.learner.avoided())
+            raise Redraw
         if not belongs(k, self.drawer.replays, self.config.shard):
             return
         path = str(self.work / f"p{k}.py")
         Path(path).write_text(program.source)
-        self.inflight[path] = [program.source, choices, len(self.config.subjects)]
+        self.inflight[path] = [program, choices, len(self.config.subjects)]
         self.queue.extend(Task(path, spec) for spec in self.config.subjects)
         while self.queue and not self.stopped:
-            while self.queue and self.pool.submit(self.queue[0]):
-                self.queue.popleft()
-            if self.queue:
-                self._handle(self.pool.collect())
-                self._tick()
-        self._shrink_pending()
+            self._handle(self.pool.pump(self.queue))
+            self._tick()
 
     def _tick(self) -> None:
         now = time.monotonic()
@@ -102,7 +139,8 @@ class Campaign:
         self.report.progress()
         if now - self.last_summary >= SUMMARY_EVERY:
             self.last_summary = now
-            campaign_report.write_summary(self)
+            with self.lock:
+                campaign_report.write_summary(self)
 
     # -- results ------------------------------------------------------------------------------
     def _handle(self, results: list[Result]) -> None:
@@ -110,55 +148,104 @@ class Campaign:
             entry = self.inflight.get(result.program)
             if entry is None:
                 continue
+            self._name(result)
             self.verdicts[str(result.verdict)] += 1
+            self._learn(result, entry[0])
             if result.verdict.is_failure:
-                self._failed(result, entry[0], entry[1])
+                with self.lock:
+                    self.failed(result, entry[0].source, entry[1])
             entry[2] -= 1
             if entry[2] == 0:
                 self.programs += 1
                 del self.inflight[result.program]
                 Path(result.program).unlink(missing_ok=True)
 
-    def _failed(self, result: Result, source: str, choices: tuple) -> None:
-        key = shrink_key(result)
-        found = self.findings.get(key)
-        if found is not None:
-            found.count += 1
+    def _name(self, result: Result) -> None:
+        """Results the pool made itself (timeouts, aborts) learn the name from the others."""
+        if result.name:
+            self.names[result.subject] = result.name
+        else:
+            result.name = self.names.get(result.subject, "")
+
+    def _learn(self, result: Result, program) -> None:
+        if not self.config.learn or result.verdict is Verdict.INVALID:
             return
+        declined = result.message if result.verdict is Verdict.UNSUPPORTED else (
+            result.unsupported or None)
+        self.learner.observe(result.subject, getattr(program, "ops_used", frozenset()),
+                             getattr(program, "features_used", frozenset()), declined)
+
+    def failed(self, result: Result, source: str, choices: tuple) -> None:
+        """Count a failing program into its finding, or open a new one (under self.lock)."""
+        key = shrink_key(result)
+        group = self.by_key.setdefault(key, [])
+        have = buckets.constructs(source)
+        home = next((f for f in group if f.core is not None and buckets.contains(have, f.core)),
+                    None)
+        waiting = next((f for f in group if f.core is None), None)
+        if home is None and waiting is not None and (len(waiting.pending) < PENDING_CAP
+                                                      or not self.config.shrink):
+            waiting.pending.append((result, source, choices))
+            home = waiting
+        if home is None and group and (group[0].known or len(group) >= MAX_PER_KEY
+                                       or not self.config.shrink):
+            home = group[0]
+        if home is not None:
+            home.count += 1
+            self._keep(home, source, choices)
+            return
+        self._open(key, result, source, choices, tentative=bool(group))
+
+    def _keep(self, finding: Finding, source: str, choices: tuple) -> None:
+        if len(finding.more) < MORE_KEPT and source != finding.source:
+            finding.more.append(source)
+            self.drawer.save(choices)
+            campaign_report.write_more(self, finding)
+
+    def _open(self, key: str, result: Result, source: str, choices: tuple,
+              tentative: bool) -> None:
         self.drawer.save(choices)
+        known = (known_issues.match(self.config.known, key)
+                 or known_issues.match(self.config.known, result.signature))
         finding = Finding(key, result, source, _slug(key, self.findings), self.elapsed(),
-                          choices, known=known_issues.match(self.config.known, key)
-                          or known_issues.match(self.config.known, result.signature))
-        self.findings[key] = finding
+                          choices, known=known, tentative=tentative)
+        self.findings[finding.slug] = finding
+        self.by_key[key].append(finding)
         campaign_report.write_finding(self, finding)
         self.report.found(finding)
-        if self.config.shrink and finding.known is None:
-            self.unshrunk.append(finding)
+        if self.config.shrink and known is None:
+            self.shrinker.add(finding)
+        else:
+            finding.core = buckets.constructs(source)
+            self.shrinker.verify_later(finding)
 
-    def _drain(self, max_seconds: float = float("inf")) -> None:
-        """Wait for the programs in flight (the pool is needed whole for shrinking)."""
-        self.queue.clear()
-        end = time.monotonic() + max_seconds
-        while self.pool.busy() and time.monotonic() < end:
-            self._handle(self.pool.collect())
-
-    def _shrink_pending(self) -> None:
-        if not self.unshrunk or self.stopped in ("SIGINT", "SIGTERM"):
-            return
-        self._drain()
-        while self.unshrunk and self.stopped not in ("SIGINT", "SIGTERM"):
-            finding = self.unshrunk.pop(0)
-            left = max(self.deadline - time.monotonic(), MIN_SHRINK_SECONDS)
-            budget = min(self.config.shrink_budget, left)
-            self.report.shrinking(finding, budget)
-            shrunk = shrink(finding.source, finding.result.subject, finding.key, self.pool,
-                            budget, should_stop=lambda: self.stopped in ("SIGINT", "SIGTERM"),
-                            on_progress=lambda _step: self.report.progress())
-            finding.repro_source = shrunk.source
-            finding.shrink_stats = shrunk.result.as_dict() if shrunk.result else {
-                "attempts": shrunk.attempts, "stopped": "interrupted"}
-            campaign_report.write_finding(self, finding, shrunk.last)
+    def shrunk(self, finding: Finding, source: str, stats: dict, last: Result | None) -> None:
+        """The shrinker's answer for `finding`: merge it with its twin, or keep it and re-sort
+        the programs held back for it (under self.lock)."""
+        finding.repro_source, finding.shrink_stats = source, stats
+        finding.core, finding.structure = buckets.constructs(source), buckets.structure(source)
+        twin = next((f for f in self.by_key[finding.key] if f is not finding
+                     and f.structure == finding.structure), None)
+        if twin is not None:
+            self._merge(finding, twin)
+        else:
+            campaign_report.write_finding(self, finding, last)
             self.report.shrunk(finding)
+        held, finding.pending = finding.pending, []
+        for result, held_source, choices in held:
+            target = twin or finding
+            if not buckets.contains(buckets.constructs(held_source), finding.core):
+                target.count -= 1
+                self.failed(result, held_source, choices)
+
+    def _merge(self, finding: Finding, twin: Finding) -> None:
+        twin.count += finding.count
+        twin.merged += 1
+        self._keep(twin, finding.source, finding.choices)
+        self.by_key[finding.key].remove(finding)
+        del self.findings[finding.slug]
+        campaign_report.remove_finding(self, finding, twin)
+        self.report.merged(finding, twin)
 
     # -- the run ------------------------------------------------------------------------------
     def elapsed(self) -> float:
@@ -169,16 +256,34 @@ class Campaign:
 
     def run(self) -> None:
         previous = {s: signal.signal(s, self.stop) for s in (signal.SIGINT, signal.SIGTERM)}
+        self.shrinker.start()
         try:
             self.drawer.run(self.offer)
-            interrupted = self.stopped in ("SIGINT", "SIGTERM")
-            self._drain(1.0 if interrupted else float("inf"))
-            self._shrink_pending()
+            self.pool.drawing = False
+            self._finish_checks()
+            self.shrinker.finish()
+            while self.shrinker.is_alive():
+                self._handle(self.pool.pump(self.queue, 0.2))
+                self._tick()
+                if self.interrupted:
+                    self.pool.close()
+                if not self.pool.busy():
+                    self.shrinker.join(0.02)
         finally:
+            self.pool.close()
+            self.shrinker.join(5)
             for signum, handler in previous.items():
                 signal.signal(signum, handler)
             self.report.finish()
-            campaign_report.write_summary(self)
+            with self.lock:
+                campaign_report.write_summary(self)
+
+    def _finish_checks(self) -> None:
+        """Wait for the programs in flight (at most a second when interrupted)."""
+        self.queue.clear()
+        end = time.monotonic() + (1.0 if self.interrupted else float("inf"))
+        while self.inflight and time.monotonic() < end and self.pool.pool.busy():
+            self._handle(self.pool.pump(self.queue, 0.2))
 
 
 def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:
@@ -190,23 +295,15 @@ def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:
 def _slug(key: str, taken: dict) -> str:
     text = "".join(c if c.isalnum() else "-" for c in key.lower())
     text = "-".join(part for part in text.split("-") if part)[:80]
-    used = {f.slug for f in taken.values()}
     slug, n = text, 2
-    while slug in used:
+    while slug in taken:
         slug, n = f"{text}-{n}", n + 1
     return slug
 
 
 def run_campaign(config: Config) -> Campaign:
-    drawer = Drawer(config.features, config.seed, config.db)
+    drawer = Drawer(config.features, config.seed, config.database)
     with WorkerPool(config.workers, config.timeout) as pool:
         campaign = Campaign(config, pool, drawer)
         campaign.run()
     return campaign
-
-
-def render_repro(finding: Finding, config: Config, last: Result | None = None) -> str:
-    source = finding.repro_source or finding.source
-    message = (last or finding.result).message
-    return repro.render(source, finding.result.subject, finding.key, max(60.0, config.timeout * 6),
-                        message)

@@ -27,7 +27,8 @@ def register(commands) -> None:
     fuzz.add_argument("--features", default=None, help="comma-separated generator features")
     fuzz.add_argument("--shard", default="0/1", help="I/N: this job's share of the campaign")
     fuzz.add_argument("--out", default=None, help="default .parity/runs/<time>")
-    fuzz.add_argument("--db", default=".parity/db", help="Hypothesis example database")
+    fuzz.add_argument("--db", default=None, help="Hypothesis example database of failing "
+                      "programs, replayed first (default OUT/db; share one between runs)")
     fuzz.add_argument("--no-shrink", action="store_true")
     fuzz.add_argument("--shrink-budget", default="30s", help="per unique failure")
     fuzz.add_argument("--timeout", default="10s", help="per program and subject")
@@ -146,7 +147,7 @@ def shrink_command(args, usage) -> int:
         key = shrink_key(first)
         print(f"shrinking {args.file} under {spec}: {key}", file=sys.stderr)
         try:
-            shrunk = shrink(source, spec, key, pool, budget)
+            shrunk = shrink(source, spec, first, pool, budget)
         except ShrinkError as exc:
             raise usage(str(exc)) from None
     result = shrunk.result

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING
 
 from generators.shrink import measure
+from oracle import repro
 from oracle.differential import Result
 from oracle.verdict import Verdict
 
@@ -19,6 +22,7 @@ if TYPE_CHECKING:
 
 PROGRESS_EVERY_TTY = 0.5
 PROGRESS_EVERY_LOG = 10.0
+VERIFY_LIMIT = 120.0
 
 
 class Reporter:
@@ -55,6 +59,15 @@ class Reporter:
 
     def shrinking(self, finding: Finding, budget: float) -> None:
         self._emit(f"shrinking {finding.key} (up to {budget:.0f} s)")
+
+    def merged(self, finding: Finding, twin: Finding) -> None:
+        self._emit(f"merged {finding.slug} into {twin.slug}: their shrunk programs agree")
+
+    def verified(self, finding: Finding) -> None:
+        outcome = finding.reproduced or {}
+        if not outcome.get("reproduced"):
+            self._emit(f"WARNING: failures/{finding.slug}/repro.py does not reproduce "
+                       f"standalone: {outcome.get('last_line', '')}")
 
     def shrunk(self, finding: Finding) -> None:
         stats = finding.shrink_stats or {}
@@ -106,27 +119,74 @@ def _lines(source: str) -> int:
 
 def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> None:
     """original.py at once; repro.py from the shrunk program, or the original until shrunk."""
-    from oracle.campaign import render_repro
-
     folder = c.config.out / "failures" / finding.slug
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / "original.py").exists():
         (folder / "original.py").write_text(finding.source)
-    _atomic_write(folder / "repro.py", render_repro(finding, c.config, last))
+    _atomic_write(folder / "repro.py", _render_repro(finding, c.config.timeout, last))
+    write_info(c, finding, last)
+
+
+def _render_repro(finding: Finding, timeout: float, last: Result | None) -> str:
+    source = finding.repro_source or finding.source
+    message = (last or finding.result).message
+    return repro.render(source, finding.result.subject, finding.key, max(60.0, timeout * 6),
+                        message)
+
+
+def write_info(c: Campaign, finding: Finding, last: Result | None = None) -> None:
+    folder = c.config.out / "failures" / finding.slug
     info = {"signature": finding.key, "first_signature": finding.result.signature,
-            "message": (last or finding.result).message, "shrink": finding.shrink_stats}
+            "message": (last or finding.result).message, "shrink": finding.shrink_stats,
+            "count": finding.count, "merged": finding.merged, "tentative": finding.tentative,
+            "structure": finding.structure, "reproduced": finding.reproduced,
+            "eager": list(finding.result.eager)}
     _atomic_write(folder / "finding.json", json.dumps(info, indent=2) + "\n")
+
+
+def write_more(c: Campaign, finding: Finding) -> None:
+    """Further programs of a finding, beside it: more/1.py, more/2.py ..."""
+    folder = c.config.out / "failures" / finding.slug / "more"
+    folder.mkdir(parents=True, exist_ok=True)
+    for i, source in enumerate(finding.more, 1):
+        if not (folder / f"{i}.py").exists():
+            (folder / f"{i}.py").write_text(source)
+
+
+def remove_finding(c: Campaign, finding: Finding, twin: Finding) -> None:
+    """A tentative finding shown to be `twin`: its program moves beside the twin's."""
+    write_more(c, twin)
+    shutil.rmtree(c.config.out / "failures" / finding.slug, ignore_errors=True)
+
+
+def verify_repro(c: Campaign, finding: Finding) -> dict:
+    """Run the finding's repro.py in a fresh process, as a person would."""
+    path = c.config.out / "failures" / finding.slug / "repro.py"
+    start = time.monotonic()
+    try:
+        done = subprocess.run([sys.executable, path.name], cwd=path.parent, timeout=VERIFY_LIMIT,
+                              stdin=subprocess.DEVNULL, capture_output=True, text=True)
+        code, output = done.returncode, (done.stdout + done.stderr).strip()
+    except subprocess.TimeoutExpired:
+        code, output = None, f"no exit within {VERIFY_LIMIT:g} s"
+    lines = output.splitlines()
+    fail = next((ln for ln in lines if ln.startswith("FAIL")), lines[-1] if lines else "")
+    return {"reproduced": code == 1, "exit": code, "last_line": fail[:300],
+            "seconds": round(time.monotonic() - start, 2)}
 
 
 def summary(c: Campaign) -> dict:
     failures = []
     for f in c.findings.values():
         failures.append({
-            "signature": f.key, "kind": str(f.result.verdict), "subject": f.result.subject,
-            "repro": f"failures/{f.slug}/repro.py",
+            "signature": f.key, "kind": str(f.result.verdict), "subject": f.result.name
+            or f.result.subject, "spec": f.result.subject,
+            "repro": f"failures/{f.slug}/repro.py", "check": f"failures/{f.slug}/check.py",
             "repro_lines": _lines(f.repro_source or f.source),
-            "original_lines": _lines(f.source), "count": f.count,
+            "original_lines": _lines(f.source), "count": f.count, "merged": f.merged,
+            "tentative": f.tentative and f.structure is None,
             "shrunk": f.repro_source is not None,
+            "reproduced": (f.reproduced or {}).get("reproduced"),
             "found_at": round(f.found_at, 2), "message": f.result.message,
             "known": f.known.as_dict() if f.known else None,
         })
@@ -141,6 +201,9 @@ def summary(c: Campaign) -> dict:
         "shard": f"{c.config.shard[0]}/{c.config.shard[1]}", "budget": c.config.budget,
         "features": list(c.config.features) if c.config.features else None,
         "drawn": c.index, "stopped": c.stopped or "running",
+        "database": c.config.database,
+        "learned_unsupported": c.learner.report(),
+        "not_reproduced": sum(1 for f in failures if f["reproduced"] is False),
     }
 
 

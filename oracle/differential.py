@@ -13,6 +13,7 @@ from typing import Any
 from oracle import eager
 from oracle.compare import Mismatch, compare, compare_exceptions, describe
 from oracle.program import InvalidProgram
+from oracle.rules import RecompileRules
 from oracle.subjects import Subject, classify
 from oracle.verdict import Verdict
 
@@ -20,7 +21,7 @@ from oracle.verdict import Verdict
 @dataclass
 class Result:
     program: str
-    subject: str
+    subject: str         # the spec the task named (how to get the subject again)
     verdict: Verdict
     detail: str = ""     # exception type, first differing output path, or violated rule
     message: str = ""    # one line a person can act on
@@ -29,16 +30,23 @@ class Result:
     stats: dict | None = None
     seconds: float = 0.0       # wall time of the whole check
     run_seconds: float = 0.0   # of which inside compile and the program's calls
+    name: str = ""             # the subject's own name, for signatures
+    aspect: str = ""           # what differs at `detail`: value, dtype, stride, requires_grad ...
+    origin: str = ""           # where the subject's exception came from (exception verdicts)
+    eager: tuple[str, ...] = ()  # eager's outcome per call: "returned" or the exception type
+    unsupported: str = ""      # the first call the subject declined, even when a later failed
 
     @property
     def signature(self) -> str:
-        """For deduplication: verdict:subject:detail."""
-        return f"{self.verdict}:{self.subject}:{self.detail}"
+        """For deduplication: verdict:subject:detail, with the subject's name."""
+        return f"{self.verdict}:{self.name or self.subject}:{self.detail}"
 
     def as_dict(self) -> dict[str, Any]:
-        return {"program": self.program, "subject": self.subject, "verdict": str(self.verdict),
-                "detail": self.detail, "message": self.message, "call": self.call,
+        return {"program": self.program, "subject": self.subject, "name": self.name,
+                "verdict": str(self.verdict), "detail": self.detail, "aspect": self.aspect,
+                "origin": self.origin, "message": self.message, "call": self.call,
                 "signature": self.signature, "compiles": self.compiles, "stats": self.stats,
+                "eager": list(self.eager), "unsupported": self.unsupported,
                 "seconds": round(self.seconds, 6)}
 
 
@@ -48,13 +56,15 @@ class _Finding:
     detail: str
     message: str
     call: int | None
+    aspect: str = ""
+    origin: str = ""
 
 
 def check(path: str, subject: Subject, label: str | None = None) -> Result:
     """Run `path` eagerly twice and under `subject` once, and judge."""
     start = time.perf_counter()
-    label = label or subject.name
-    result = Result(str(path), label, Verdict.PASS)
+    name = str(getattr(subject, "name", "") or "")
+    result = Result(str(path), label or name, Verdict.PASS, name=name)
     try:
         finding, compiled = _judge(str(path), subject, result)
     except InvalidProgram as exc:
@@ -65,6 +75,7 @@ def check(path: str, subject: Subject, label: str | None = None) -> Result:
     if finding is not None:
         result.verdict, result.detail = finding.verdict, finding.detail
         result.message, result.call = finding.message, finding.call
+        result.aspect, result.origin = finding.aspect, finding.origin
     result.seconds = time.perf_counter() - start
     return result
 
@@ -73,6 +84,7 @@ def _judge(path: str, subject: Subject, result: Result) -> tuple[_Finding | None
     reference = eager.run(path)
     again = eager.run(path)
     result.run_seconds = reference.run_seconds + again.run_seconds
+    result.eager = tuple(c.outcome.type_name if c.raised else "returned" for c in reference.calls)
     unstable = _first_difference(reference, again)
     if unstable is not None:
         call, mismatch = unstable
@@ -89,7 +101,7 @@ def _judge(path: str, subject: Subject, result: Result) -> tuple[_Finding | None
         message = f"calls() broke on the compiled side only: {exc}"
         return _Finding(Verdict.MISMATCH_MUTATION, "calls()", message, None), None
     result.run_seconds += compiled.run_seconds
-    return _judge_calls(reference, compiled, subject), compiled
+    return _judge_calls(reference, compiled, result), compiled
 
 
 def _safe_stats(subject: Subject):
@@ -105,7 +117,7 @@ def _safe_stats(subject: Subject):
 def _compile_failure(raised) -> _Finding:
     verdict = Verdict.UNSUPPORTED if raised.category == "unsupported" else Verdict.CRASH
     message = f"compile() raised {raised.type_name}: {raised.message} ({raised.where})"
-    return _Finding(verdict, raised.type_name, message, None)
+    return _Finding(verdict, raised.type_name, message, None, origin=_origin(raised))
 
 
 def _first_difference(a: eager.Trace, b: eager.Trace) -> tuple[int, Mismatch] | None:
@@ -144,16 +156,23 @@ def _compare_named(expected: dict, actual: dict, prefix: str) -> Mismatch | None
     return None
 
 
-def _judge_calls(reference: eager.Trace, compiled: eager.Trace, subject) -> _Finding | None:
+def _judge_calls(reference: eager.Trace, compiled: eager.Trace, result: Result) -> _Finding | None:
+    """The first call that fails decides; a call the subject declines does not stop judging,
+    so later calls (and their bugs) are still seen."""
     unsupported = None
-    rules = _RecompileRules(compiled.stats_before)
+    rules = RecompileRules(compiled.stats_before)
     for e, g in zip(reference.calls, compiled.calls, strict=True):
-        finding = _judge_call(e, g, subject)
+        finding = _judge_call(e, g)
         if finding is not None and finding.verdict is Verdict.UNSUPPORTED:
             unsupported = unsupported or finding
+            result.unsupported = result.unsupported or finding.message
             continue
         if finding is None:
-            finding = rules.observe(g)
+            returned = not e.raised and not g.raised
+            breach = rules.observe(e.index, g.signature, g.stats, returned)
+            if breach is not None:
+                finding = _Finding(Verdict.RECOMPILE_EXCESS, breach.rule, breach.message,
+                                   e.index)
         if finding is not None:
             return finding
     if unsupported is None:
@@ -161,29 +180,49 @@ def _judge_calls(reference: eager.Trace, compiled: eager.Trace, subject) -> _Fin
     return unsupported
 
 
-def _judge_call(e: eager.CallRecord, g: eager.CallRecord, subject) -> _Finding | None:
+def _judge_call(e: eager.CallRecord, g: eager.CallRecord) -> _Finding | None:
     i = e.index
-    if g.raised and not e.raised:
-        raised = g.outcome
-        where = f"call {i}: eager returned {describe(e.outcome)}; compiled raised " \
-                f"{raised.type_name}: {raised.message} ({raised.where})"
-        if raised.category == "unsupported":
-            return _Finding(Verdict.UNSUPPORTED, raised.type_name, where, i)
-        verdict = Verdict.CRASH if raised.category == "internal" else Verdict.MISMATCH_EXCEPTION
-        return _Finding(verdict, raised.type_name, where, i)
+    if g.raised and (not e.raised or _outcome_difference(e, g) is not None):
+        return _subject_raised(e, g)
     if e.raised:
-        mismatch = _outcome_difference(e, g)
-        if mismatch is not None:
-            detail = g.outcome.type_name if g.raised else "returned"
-            return _Finding(Verdict.MISMATCH_EXCEPTION, detail, f"call {i}: {mismatch}", i)
+        if _outcome_difference(e, g) is not None:  # eager raised, the subject returned
+            message = f"call {i}: {_outcome_difference(e, g)}"
+            return _Finding(Verdict.MISMATCH_EXCEPTION, "returned", message, i, "outcome")
     else:
         mismatch = compare(e.outcome, g.outcome, "out") or _alias_difference(e, g)
         if mismatch is not None:
-            return _Finding(Verdict.MISMATCH_VALUE, mismatch.path, f"call {i}: {mismatch}", i)
+            return _Finding(Verdict.MISMATCH_VALUE, mismatch.path, f"call {i}: {mismatch}", i,
+                            _aspect(mismatch))
     mismatch = _mutation_difference(e, g)
     if mismatch is not None:
-        return _Finding(Verdict.MISMATCH_MUTATION, mismatch.path, f"call {i}: {mismatch}", i)
+        return _Finding(Verdict.MISMATCH_MUTATION, mismatch.path, f"call {i}: {mismatch}", i,
+                        _aspect(mismatch))
     return None
+
+
+def _subject_raised(e: eager.CallRecord, g: eager.CallRecord) -> _Finding:
+    """The subject raised where eager returned, or raised another type than eager's."""
+    i, raised = e.index, g.outcome
+    did = (f"raised {e.outcome.type_name}: {e.outcome.message}" if e.raised
+           else f"returned {describe(e.outcome)}")
+    message = (f"call {i}: eager {did}; compiled raised {raised.type_name}: {raised.message} "
+               f"({raised.where})")
+    if raised.category == "unsupported":
+        verdict = Verdict.UNSUPPORTED
+    elif raised.category == "internal":
+        verdict = Verdict.CRASH
+    else:
+        verdict = Verdict.MISMATCH_EXCEPTION
+    return _Finding(verdict, raised.type_name, message, i, "exception", _origin(raised))
+
+
+def _aspect(mismatch: Mismatch) -> str:
+    """The kind of difference, without counts: "value (3 of 4 elements)" -> "value"."""
+    return mismatch.what.split(" ")[0]
+
+
+def _origin(raised) -> str:
+    return getattr(raised, "origin", "") or ""
 
 
 def _alias_difference(e: eager.CallRecord, g: eager.CallRecord) -> Mismatch | None:
@@ -200,47 +239,3 @@ def _fell_back(compiled: eager.Trace) -> _Finding | None:
         message = f"ran eagerly: {stats['fallbacks']} fallbacks and no graph"
         return _Finding(Verdict.UNSUPPORTED, "fallback", message, None)
     return None
-
-
-class _RecompileRules:
-    """R1-R3 of Contract 4, checked from stats()["compiles"] after each call."""
-
-    def __init__(self, before: dict | None):
-        self.previous = (before or {}).get("compiles") or 0
-        self.seen: dict[tuple, int] = {}
-
-    def observe(self, record: eager.CallRecord) -> _Finding | None:
-        stats = record.stats or {}
-        compiles = stats.get("compiles")
-        if compiles is None:
-            return None
-        i, signature = record.index, record.signature
-        grew, first = compiles > self.previous, self.seen.get(signature)
-        self.previous = compiles
-        self.seen.setdefault(signature, i)
-        reason = _last_reason(stats)
-        if grew and first is not None:
-            return _Finding(Verdict.RECOMPILE_EXCESS, "R1", f"call {i}: R1: inputs match call "
-                            f"{first}'s metadata but it compiled again ({compiles} compiles)"
-                            f"{reason}", i)
-        if compiles > len(self.seen):
-            return _Finding(Verdict.RECOMPILE_EXCESS, "R2", f"call {i}: R2: {compiles} compiles "
-                            f"for {len(self.seen)} distinct input signatures{reason}", i)
-        return _cache_limit(stats, i)
-
-
-def _cache_limit(stats: dict, i: int) -> _Finding | None:
-    limit = stats.get("cache_limit")
-    if not limit:
-        return None
-    per_code = stats.get("compiles_by_code") or {"entry": stats["compiles"]}
-    for code, count in per_code.items():
-        if count > limit:
-            message = f"call {i}: R3: code {code} compiled {count} times (cache limit {limit})"
-            return _Finding(Verdict.RECOMPILE_EXCESS, "R3", message, i)
-    return None
-
-
-def _last_reason(stats: dict) -> str:
-    reasons = stats.get("recompile_reasons") or []
-    return f"; last recompile reason: {reasons[-1]}" if reasons else ""

@@ -28,8 +28,14 @@ class StopDrawing(BaseException):
     a failure nor saves the example."""
 
 
+class Redraw(BaseException):
+    """Raised by the body when what to avoid has changed: the loop goes on with a new strategy
+    (and a new seed, so the stream stays fixed by --seed and by what was learned)."""
+
+
 class Drawer:
     def __init__(self, features, seed: int, db: str | None):
+        self.features = features
         self.strategy = generators.programs(features)
         self.seed = seed
         self.database = DirectoryBasedExampleDatabase(db) if db else None
@@ -38,15 +44,22 @@ class Drawer:
         self.replays = len(list(self.database.fetch(self.key))) if self.database else 0
 
     def run(self, offer: Offer) -> None:
-        """Call offer(program, choices) for each drawn program until it raises StopDrawing."""
+        """Call offer(program, choices) for each drawn program until it raises StopDrawing;
+        a Redraw restarts the loop with the strategy set by `avoid` meanwhile."""
         for restart in range(1_000_000):
-            test = self._test(offer, self.seed * 1_000_003 + restart)
+            test = self._test(offer, self.seed * 1_000_003 + restart, replay=restart == 0)
             try:
                 test()
             except StopDrawing:
                 self._forget(self._last)
                 return
+            except Redraw:
+                self._forget(self._last)
             # Hypothesis finished (max_examples, or an exhausted small space): draw on, reseeded.
+
+    def avoid(self, ops: frozenset[str], features: frozenset[str]) -> None:
+        """Draw these ops and features rarely from the next restart on."""
+        self.strategy = generators.programs(self.features, ops, features)
 
     def save(self, choices: tuple) -> None:
         """Keep a failing program's choice sequence for the next run's replay."""
@@ -58,10 +71,12 @@ class Drawer:
         if self.database is not None and choices:
             self.database.delete(self.key, choices_to_bytes(choices))
 
-    def _test(self, offer: Offer, seed: int):
+    def _test(self, offer: Offer, seed: int, replay: bool = True):
+        # The database is replayed once, at the start; later restarts only generate.
+        phases = (Phase.reuse, Phase.generate) if replay else (Phase.generate,)
         config = settings(
             database=self.database, max_examples=10**9, deadline=None,
-            phases=(Phase.reuse, Phase.generate), suppress_health_check=list(HealthCheck),
+            phases=phases, suppress_health_check=list(HealthCheck),
             verbosity=Verbosity.quiet, report_multiple_bugs=False, print_blob=False,
         )
 

@@ -37,6 +37,7 @@ def _worker_context():
 class Task:
     path: str
     subject: str  # a spec, resolved inside the worker
+    timeout: float | None = None  # None: the pool's
 
 
 def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
@@ -82,10 +83,12 @@ class _Worker:
         self.task: Task | None = None
         self.deadline = time.monotonic() + STARTUP_TIMEOUT
         self.started = 0.0
+        self.limit = 0.0
 
     def give(self, task: Task, timeout: float) -> None:
         self.task, self.started = task, time.monotonic()
-        self.deadline = self.started + timeout
+        self.limit = min(timeout, task.timeout) if task.timeout else timeout
+        self.deadline = self.started + self.limit
         self.conn.send(task)
 
     def kill(self) -> None:
@@ -194,7 +197,7 @@ class WorkerPool:
             raise RuntimeError(f"a worker failed to start ({_death(worker.process)})")
         elapsed = time.monotonic() - worker.started
         if verdict is Verdict.TIMEOUT:
-            message = f"no result after {elapsed:.1f} s (limit {self.timeout:g} s); killed"
+            message = f"no result after {elapsed:.1f} s (limit {worker.limit:g} s); killed"
             detail = "timeout"
         else:
             detail = _death(worker.process)

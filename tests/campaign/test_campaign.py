@@ -40,12 +40,14 @@ def test_fuzz_finds_shrinks_and_writes_a_standalone_repro(tmp_path):
     assert {"programs", "seconds", "verdicts", "failures"} <= summary.keys()
     assert summary["programs"] > 0 and summary["stopped"] == "budget"
     assert sum(summary["verdicts"].values()) == summary["programs"]
-    wrong = [f for f in summary["failures"] if f["signature"].endswith("WrongValue:out")]
+    wrong = [f for f in summary["failures"]
+             if f["signature"] == "mismatch-value:planted:wrong-value-abs:out:value"]
     assert wrong, summary["failures"]
     failure = wrong[0]
     assert set(failure) >= {"signature", "kind", "subject", "repro", "repro_lines",
                             "original_lines"}
     assert failure["kind"] == "mismatch-value" and failure["repro_lines"] <= 12
+    assert failure["subject"] == "planted:wrong-value-abs" and failure["reproduced"] is True
     repro = out / failure["repro"]
     assert (repro.parent / "original.py").exists()
     text = repro.read_text()

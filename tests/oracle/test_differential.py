@@ -63,7 +63,7 @@ def test_another_exception_type_is_an_exception_mismatch():
     result = run("raises", planted.WrongException())
     assert result.verdict is Verdict.MISMATCH_EXCEPTION
     assert result.detail == "TypeError" and result.call == 1
-    assert "expected RuntimeError: view size is not compatible" in result.message
+    assert "eager raised RuntimeError: view size is not compatible" in result.message
 
 
 def test_stale_scalar_is_caught_at_the_call_where_it_changes():

@@ -1,0 +1,108 @@
+"""Telling bugs apart: the normalised structure of a (shrunk) program, and its constructs.
+
+Two findings are one bug when their shrink keys and the structures of their shrunk programs
+agree. `structure` abstracts names and constants away and keeps what makes a bug: the shape
+of the code, the operations called (attribute and global names) and the call sequence's form.
+`constructs` is the set of operations and statement kinds a program uses; a failing program
+that contains all of a shrunk finding's constructs is presumed to be that bug, one that lacks
+some is shrunk in its turn, to see whether it is another.
+"""
+
+from __future__ import annotations
+
+import ast
+import builtins
+import hashlib
+
+_KEEP_NAMES = frozenset({"torch", "nn", "F", "math", "np", "functools", "itertools",
+                         "collections", "operator", "program", "calls", "self", "super"})
+
+
+class _Normaliser(ast.NodeTransformer):
+    """Local names become n0, n1 ... in order of appearance; constants become their type."""
+
+    def __init__(self, keep: frozenset[str]):
+        self.keep = keep
+        self.names: dict[str, str] = {}
+
+    def _rename(self, name: str) -> str:
+        if name in self.keep:
+            return name
+        return self.names.setdefault(name, f"n{len(self.names)}")
+
+    def visit_Name(self, node: ast.Name) -> ast.AST:
+        return ast.copy_location(ast.Name(self._rename(node.id), node.ctx), node)
+
+    def visit_arg(self, node: ast.arg) -> ast.AST:
+        node.arg, node.annotation = self._rename(node.arg), None
+        return node
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        node.name = self._rename(node.name)
+        node.body = _without_docstring(node.body)
+        node.returns = None
+        return self.generic_visit(node)
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        node.name = self._rename(node.name)
+        node.body = _without_docstring(node.body) or [ast.Pass()]
+        return self.generic_visit(node)
+
+    def visit_Constant(self, node: ast.Constant) -> ast.AST:
+        if isinstance(node.value, bool) or node.value is None:
+            return node  # True/False/None change meaning, not just magnitude
+        return ast.copy_location(ast.Name(type(node.value).__name__, ast.Load()), node)
+
+
+def _without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:
+    if body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant) \
+            and isinstance(body[0].value.value, str):
+        return body[1:]
+    return body
+
+
+def _globals(tree: ast.Module) -> frozenset[str]:
+    """Names the module binds at top level by import: library names, kept as they are."""
+    names = set()
+    for node in tree.body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return frozenset(names) | _KEEP_NAMES | _BUILTINS
+
+
+_BUILTINS = frozenset(dir(builtins))
+
+
+def structure(source: str) -> str:
+    """A short digest of the normalised program (names and constants abstracted)."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return hashlib.sha1(source.encode()).hexdigest()[:16]
+    tree.body = _without_docstring(tree.body)
+    normal = _Normaliser(_globals(tree)).visit(tree)
+    text = ast.dump(normal, annotate_fields=False, include_attributes=False)
+    return hashlib.sha1(text.encode()).hexdigest()[:16]
+
+
+def constructs(source: str) -> frozenset[str]:
+    """Operations called (`.view`, `torch.eye`, `len`) and statement and expression kinds."""
+    try:
+        tree = ast.parse(source)
+    except SyntaxError:
+        return frozenset()
+    library, found = _globals(tree), set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute):
+            found.add(f".{node.attr}")
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            found.add(f"{node.func.id}()" if node.func.id in library else "Call")
+        elif isinstance(node, ast.stmt | ast.expr) and not isinstance(
+                node, ast.Name | ast.Constant | ast.Expr | ast.Load | ast.Store):
+            found.add(type(node).__name__)
+    return frozenset(found)
+
+
+def contains(program: frozenset[str], core: frozenset[str]) -> bool:
+    """Does a program with `program` constructs contain a finding's `core`?"""
+    return core <= program

@@ -1,0 +1,101 @@
+"""A campaign's shrinking thread: shrinks each new finding while drawing goes on, its
+candidates checked in the campaign's shared pool, then runs the finding's repro standalone.
+
+First findings of a key come before tentative ones (a second program of a known key that may
+be another bug), and both before repros waiting only to be verified. Once drawing has stopped,
+the remaining shrinks share a grace period; a finding it does not reach keeps its original
+program as the repro, still verified.
+"""
+
+from __future__ import annotations
+
+import itertools
+import queue
+import threading
+import time
+from typing import TYPE_CHECKING
+
+from oracle import buckets, campaign_report
+from oracle.pool_share import Closed
+from oracle.shrinking import shrink
+
+if TYPE_CHECKING:
+    from oracle.campaign import Campaign, Finding
+
+MIN_SHRINK_SECONDS = 15.0  # a finding near the end of the budget still gets this much
+GRACE_MIN = 60.0           # shrinking after the budget: at least this long in all ...
+GRACE_SHARE = 0.25         # ... or this share of the budget
+_FIRST, _TENTATIVE, _VERIFY, _END = 0, 1, 2, 9
+
+
+class ShrinkThread(threading.Thread):
+    def __init__(self, campaign: Campaign):
+        super().__init__(name="parity-shrink", daemon=True)
+        self.campaign = campaign
+        self.queue: queue.PriorityQueue = queue.PriorityQueue()
+        self.order = itertools.count()
+
+    def add(self, finding: Finding) -> None:
+        self.queue.put((_TENTATIVE if finding.tentative else _FIRST, next(self.order), finding))
+
+    def verify_later(self, finding: Finding) -> None:
+        self.queue.put((_VERIFY, next(self.order), finding))
+
+    def finish(self) -> None:
+        """No more findings will come from drawing: stop once the queue is empty."""
+        self.queue.put((_END, next(self.order), None))
+
+    def run(self) -> None:
+        while True:
+            kind, _, finding = self.queue.get()
+            if kind == _END:
+                return
+            try:
+                if kind == _VERIFY:
+                    self._verify(finding)
+                else:
+                    self._shrink(finding)
+            except Closed:
+                return
+
+    def _shrink(self, finding: Finding) -> None:
+        c = self.campaign
+        budget = self._budget()
+        if budget is None or c.interrupted:
+            with c.lock:
+                finding.core = buckets.constructs(finding.source)
+                finding.shrink_stats = {"stopped": "no time left to shrink"}
+            self._verify(finding)
+            return
+        c.report.shrinking(finding, budget)
+        shrunk = shrink(finding.source, finding.result.subject, finding.result, c.pool, budget,
+                        should_stop=lambda: c.interrupted or c.pool.closed)
+        stats = shrunk.result.as_dict() if shrunk.result else {
+            "attempts": shrunk.attempts, "stopped": "interrupted"}
+        with c.lock:
+            c.shrunk(finding, shrunk.source, stats, shrunk.last)
+            merged = finding.slug not in c.findings
+        if not merged:
+            self._verify(finding)
+
+    def _budget(self) -> float | None:
+        c = self.campaign
+        if c.pool.drawing:
+            return c.config.shrink_budget
+        now = time.monotonic()
+        grace_end = c.deadline + max(GRACE_MIN, GRACE_SHARE * c.config.budget)
+        if now >= grace_end - 1.0:
+            return None
+        left = max(c.deadline - now, MIN_SHRINK_SECONDS)
+        return min(c.config.shrink_budget, left, grace_end - now)
+
+    def _verify(self, finding: Finding) -> None:
+        c = self.campaign
+        if not c.config.verify or c.interrupted:
+            return
+        outcome = campaign_report.verify_repro(c, finding)
+        with c.lock:
+            finding.reproduced = outcome
+            if finding.slug in c.findings:
+                campaign_report.write_info(c, finding)
+        c.report.verified(finding)

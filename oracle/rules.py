@@ -1,0 +1,94 @@
+"""The recompile rules R1-R3, checked from a subject's `stats()["compiles"]` after each call.
+
+Only calls that returned on both sides are judged, and only the compiles made during such
+calls count: a subject may retry a trace that failed (not caching a failure is its right), so
+a call that raises, eagerly or compiled, neither counts against a rule nor sets a precedent.
+
+- R1: a call that returned, whose input metadata equals that of an earlier call that returned,
+  compiles nothing.
+- R2: the compiles made during calls that returned never exceed the number of distinct input
+  metadata signatures among those calls (plus the compiles made by `compile()` itself).
+- R3: no code object compiles more than `cache_limit` times during calls that returned; past
+  the limit the subject must run eagerly and stay correct.
+
+"Input metadata" is oracle.signature's call signature: types, tensor dtype/device/shape/
+stride/requires_grad and aliasing, Python scalar values, container structure, the program's
+globals and closure cells, and torch's global modes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+RULES = {
+    "R1": "a call that returned, with the input metadata of an earlier call that returned, "
+          "compiles nothing",
+    "R2": "compiles during calls that returned never exceed the distinct input metadata "
+          "signatures among them",
+    "R3": "no code object compiles more than cache_limit times during calls that returned",
+}
+
+
+@dataclass
+class Breach:
+    rule: str
+    message: str
+
+
+class RecompileRules:
+    """Feed it each call's compiled-side record in order; it answers with the first breach."""
+
+    def __init__(self, before: dict | None):
+        before = before or {}
+        self.previous = before.get("compiles") or 0
+        self.previous_by_code: dict[str, int] = dict(before.get("compiles_by_code") or {})
+        self.counted = self.previous            # compiles attributed to calls that returned
+        self.counted_by_code: dict[str, int] = dict(self.previous_by_code)
+        self.seen: dict[tuple, int] = {}
+
+    def observe(self, index: int, signature, stats: dict | None, returned: bool) -> Breach | None:
+        stats = stats or {}
+        compiles = stats.get("compiles")
+        if compiles is None:
+            return None
+        grew = compiles - self.previous
+        self.previous = compiles
+        by_code = self._growth_by_code(stats)
+        if not returned:
+            return None  # a failing call's compiles are excused, and it is no precedent
+        self.counted += max(grew, 0)
+        for code, n in by_code.items():
+            self.counted_by_code[code] = self.counted_by_code.get(code, 0) + n
+        first = self.seen.get(signature)
+        self.seen.setdefault(signature, index)
+        reason = _last_reason(stats)
+        if grew > 0 and first is not None:
+            return Breach("R1", f"call {index}: R1 ({RULES['R1']}): its inputs match call "
+                          f"{first}'s metadata but it compiled again ({compiles} compiles)"
+                          f"{reason}")
+        if self.counted > len(self.seen):
+            return Breach("R2", f"call {index}: R2 ({RULES['R2']}): {self.counted} compiles "
+                          f"for {len(self.seen)} distinct input signatures{reason}")
+        return self._cache_limit(stats, index)
+
+    def _growth_by_code(self, stats: dict) -> dict[str, int]:
+        now = {str(k): v for k, v in (stats.get("compiles_by_code") or {}).items()}
+        growth = {k: v - self.previous_by_code.get(k, 0) for k, v in now.items()}
+        self.previous_by_code = now
+        return {k: v for k, v in growth.items() if v > 0}
+
+    def _cache_limit(self, stats: dict, index: int) -> Breach | None:
+        limit = stats.get("cache_limit")
+        if not limit:
+            return None
+        per_code = self.counted_by_code or {"entry": self.counted}
+        for code, count in per_code.items():
+            if count > limit:
+                return Breach("R3", f"call {index}: R3 ({RULES['R3']}): code {code} compiled "
+                              f"{count} times in calls that returned (cache limit {limit})")
+        return None
+
+
+def _last_reason(stats: dict) -> str:
+    reasons = stats.get("recompile_reasons") or []
+    return f"; last recompile reason: {reasons[-1]}" if reasons else ""

@@ -1,0 +1,181 @@
+"""Findings that can be trusted on any subject: recompile rules judged on calls that returned,
+one finding per distinct bug, shrinks that keep the bug, and drawing around the unsupported."""
+
+from __future__ import annotations
+
+import textwrap
+
+from oracle import buckets
+from oracle.differential import Result, check
+from oracle.learning import Learner
+from oracle.rules import RULES, RecompileRules
+from oracle.shrinking import keeps_the_bug, shrink_key
+from oracle.verdict import Verdict
+from tests.oracle import planted
+
+
+class RetriesFailingTraces(planted.Faithful):
+    """Caches a trace only once it ran without raising: a failing call compiles every time."""
+
+    name = "planted:retries-failures"
+
+    def compile(self, fn):
+        cached: set = set()
+
+        def compiled(*args, **kwargs):
+            key = planted._tensor_key(args, kwargs) + tuple(planted._plain(args, kwargs))
+            if key not in cached:
+                self.compiles += 1
+            out = fn(*args, **kwargs)
+            cached.add(key)
+            return out
+
+        return compiled
+
+
+def _write(tmp_path, name: str, body: str) -> str:
+    path = tmp_path / f"{name}.py"
+    path.write_text("import torch\n\n" + textwrap.dedent(body))
+    return str(path)
+
+
+RAISES_TWICE = """
+def program(x, n):
+    if n > 2:
+        raise ValueError("too big")
+    return x * n
+
+def calls():
+    yield (torch.ones(2), 3), {}
+    yield (torch.ones(2), 3), {}
+    yield (torch.ones(2), 1), {}
+    yield (torch.ones(2), 1), {}
+"""
+
+
+def test_a_subject_that_retries_failing_traces_is_no_recompile_breach(tmp_path):
+    result = check(_write(tmp_path, "raises_twice", RAISES_TWICE), RetriesFailingTraces())
+    assert result.verdict is Verdict.PASS, result.message
+    assert result.compiles == [1, 2, 3, 3]
+
+
+def test_r1_still_catches_a_recompile_between_calls_that_returned(tmp_path):
+    result = check(_write(tmp_path, "raises_twice", RAISES_TWICE), planted.RecompileAlways())
+    assert result.verdict is Verdict.RECOMPILE_EXCESS and result.detail == "R1"
+    assert result.call == 3 and RULES["R1"] in result.message
+
+
+def test_each_rule_is_defined_in_its_own_message():
+    rules = RecompileRules({"compiles": 0})
+    assert rules.observe(0, "a", {"compiles": 1}, True) is None
+    breach = rules.observe(1, "b", {"compiles": 3}, True)
+    assert breach.rule == "R2" and RULES["R2"] in breach.message
+    limited = RecompileRules({"compiles": 0})
+    for i in range(3):
+        breach = limited.observe(i, i, {"compiles": i + 1, "cache_limit": 2}, True)
+    assert breach.rule == "R3" and RULES["R3"] in breach.message
+
+
+def test_compiles_during_raising_calls_are_excused_from_r2_and_r3():
+    rules = RecompileRules({"compiles": 0})
+    for i in range(5):  # five failing calls, each retried by the subject
+        assert rules.observe(i, "same", {"compiles": i + 1, "cache_limit": 2}, False) is None
+    assert rules.observe(5, "same", {"compiles": 6, "cache_limit": 2}, True) is None
+    assert rules.observe(6, "same", {"compiles": 6, "cache_limit": 2}, True) is None
+
+
+def test_the_signature_carries_the_subject_name_not_its_spec(tmp_path):
+    path = _write(tmp_path, "p", "def program(x):\n    return x + 1\n\n"
+                  "def calls():\n    yield (torch.ones(3),), {}\n")
+    result = check(path, planted.WrongValue(), label="tests.oracle.planted:WrongValue")
+    assert result.subject == "tests.oracle.planted:WrongValue"
+    assert result.signature == "mismatch-value:planted:wrong-value:out"
+    assert shrink_key(result) == "mismatch-value:planted:wrong-value:out:value"
+
+
+def _result(verdict=Verdict.MISMATCH_VALUE, detail="out[0]", aspect="value",
+            eager=("returned",), origin="") -> Result:
+    return Result("p.py", "spec", verdict, detail, name="s", aspect=aspect, eager=eager,
+                  origin=origin)
+
+
+def test_two_bugs_on_one_output_path_have_two_keys():
+    assert shrink_key(_result(aspect="value")) != shrink_key(_result(aspect="requires_grad"))
+    assert shrink_key(_result(aspect="stride")) == "mismatch-value:s:out:stride"
+
+
+def test_exception_findings_are_told_apart_by_origin():
+    a = _result(Verdict.CRASH, "TypeError", "exception", origin="subject:pkg.proxies")
+    b = _result(Verdict.CRASH, "TypeError", "exception", origin="<program>")
+    assert shrink_key(a) != shrink_key(b)
+
+
+def test_a_shrink_may_not_make_eager_raise_what_it_did_not():
+    original = _result(eager=("returned", "returned"))
+    assert keeps_the_bug(original, _result(eager=("returned",)))
+    assert not keeps_the_bug(original, _result(eager=("NameError",)))
+    assert not keeps_the_bug(original, _result(eager=("returned", "TypeError")))
+    raising = _result(eager=("returned", "ValueError"))
+    assert keeps_the_bug(raising, _result(eager=("ValueError",)))
+    assert not keeps_the_bug(original, _result(aspect="dtype"))
+
+
+def test_a_slipping_candidate_is_rejected_by_a_real_check(tmp_path):
+    """torch.eye(2) -> torch.eye(): the candidate still mismatches, but eager now raises."""
+    good = _write(tmp_path, "good", """
+        def program(x):
+            return x + torch.eye(2)
+
+        def calls():
+            yield (torch.ones(2, 2),), {}
+        """)
+    slipped = _write(tmp_path, "slipped", """
+        def program(x):
+            return x + torch.eye()
+
+        def calls():
+            yield (torch.ones(2, 2),), {}
+        """)
+    original = check(good, planted.WrongException())
+    candidate = check(slipped, planted.WrongException())
+    assert original.verdict is Verdict.PASS  # nothing raised: the wrong exception never shows
+    broken = check(good, planted.WrongValue())
+    assert broken.verdict is Verdict.MISMATCH_VALUE
+    assert candidate.eager == ("TypeError",)
+    assert not keeps_the_bug(broken, candidate)
+
+
+def test_structure_abstracts_names_and_constants_but_not_operations():
+    a = "import torch\n\ndef program(x):\n    t0 = x.view(-1) * 2\n    return t0\n"
+    b = "import torch\n\ndef program(y):\n    t7 = y.view(-1) * 5\n    return t7\n"
+    c = "import torch\n\ndef program(x):\n    t0 = x.reshape(-1) * 2\n    return t0\n"
+    assert buckets.structure(a) == buckets.structure(b)
+    assert buckets.structure(a) != buckets.structure(c)
+    assert ".view" in buckets.constructs(a) and ".view" not in buckets.constructs(c)
+    assert buckets.contains(buckets.constructs(a + "\nz = len([1])\n"), buckets.constructs(a))
+
+
+def test_the_learner_learns_what_a_subject_always_declines_and_no_more():
+    learner = Learner(["s"])
+    for i in range(6):
+        ops = frozenset({"eye", f"op{i}"})
+        learner.observe("s", ops, frozenset(), "NotImplementedError: not supported")
+        learner.observe("s", frozenset({f"op{i}", "add"}), frozenset(), None)
+    ops, _ = learner.avoided()
+    assert ops == {"eye"} and learner.version >= 1
+    assert "op:eye" in learner.report()["s"]
+
+
+def test_an_op_named_by_the_subject_is_learned_at_once():
+    learner = Learner(["s"])
+    for _ in range(2):
+        learner.observe("s", frozenset({"remainder", "add"}), frozenset(),
+                        "NotImplementedError: remainder is not supported yet")
+    assert learner.avoided()[0] == {"remainder"}
+
+
+def test_only_what_every_subject_declines_is_avoided():
+    learner = Learner(["a", "b"])
+    for _ in range(3):
+        learner.observe("a", frozenset({"eye"}), frozenset(), "eye is not supported")
+    assert learner.avoided()[0] == frozenset()
