@@ -8,6 +8,8 @@ else that implements the Subject protocol.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
@@ -47,7 +49,7 @@ def resolve(spec: str) -> Subject:
 
 def _from_module(module_name: str, attr: str, spec: str) -> Subject:
     try:
-        module = importlib.import_module(module_name)
+        module = _import_from_here(module_name)
     except Exception as exc:
         raise SubjectSpecError(f"subject {spec!r}: cannot import {module_name}: {exc}") from None
     if not hasattr(module, attr):
@@ -62,6 +64,19 @@ def _from_module(module_name: str, attr: str, spec: str) -> Subject:
         raise SubjectSpecError(
             f"subject {spec!r}: {type(found).__name__} lacks name/compile/stats/reset")
     return found
+
+
+def _import_from_here(module_name: str):
+    """Import as `python -m` would: a subject module in the working folder resolves from the
+    installed `parity` command too."""
+    try:
+        return importlib.import_module(module_name)
+    except ModuleNotFoundError as exc:
+        here = os.getcwd()
+        if here in sys.path or not (exc.name or "").startswith(module_name.split(".")[0]):
+            raise
+        sys.path.append(here)
+        return importlib.import_module(module_name)
 
 
 def _is_subject(value: Any) -> bool:
