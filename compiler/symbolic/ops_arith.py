@@ -47,7 +47,7 @@ def compare_op(tx, inst):
 def is_op(tx, inst):
     """(lhs, rhs -- bool)"""
     rhs, lhs = tx.pop(), tx.pop()
-    tx.push(ConstantValue(ops.is_same(lhs, rhs) != bool(inst.arg)))
+    tx.push(ConstantValue(ops.is_same(tx, lhs, rhs) != bool(inst.arg)))
 
 
 @handles("CONTAINS_OP")

@@ -130,23 +130,16 @@ def _type(tx, obj, *rest):
 
 @handles(getattr)
 def _getattr(tx, obj, name, *default):
-    try:
-        return obj.getattr(tx, name.as_constant())
-    except RaisedByProgram as raised:
-        if default and isinstance(raised.exc, AttributeError):
-            return default[0]
-        raise
+    from compiler.values.attributes import getattr_or_default
+    if default:
+        return getattr_or_default(tx, obj, name.as_constant(), default[0])
+    return obj.getattr(tx, name.as_constant())
 
 
 @handles(hasattr)
 def _hasattr(tx, obj, name):
-    try:
-        obj.getattr(tx, name.as_constant())
-        return ConstantValue(True)
-    except RaisedByProgram as raised:
-        if isinstance(raised.exc, AttributeError):
-            return ConstantValue(False)
-        raise
+    from compiler.values.attributes import has_attribute
+    return ConstantValue(has_attribute(tx, obj, name.as_constant()))
 
 
 @handles(setattr, object.__setattr__)
@@ -178,11 +171,8 @@ def _delattr(tx, obj, name):
 
 @handles(callable)
 def _callable(tx, obj):
-    from compiler.values.callables import UserFunctionValue, UserMethodValue
-    if obj.is_constant() and not isinstance(obj, BuiltinValue):
-        return ConstantValue(callable(obj.as_constant()))
-    return ConstantValue(isinstance(obj, (UserFunctionValue, UserMethodValue, BuiltinValue))
-                         or hasattr(obj, "call") and type(obj).call is not Value.call)
+    from compiler.values.attributes import is_callable
+    return ConstantValue(is_callable(obj))
 
 
 @handles(id)

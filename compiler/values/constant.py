@@ -116,10 +116,17 @@ class ConstantValue(Value):
     def contains(self, tx, item: Value) -> bool:
         return call_pure(lambda a, b: b in a, [self.value, item.as_constant()], {})
 
+    def has_attribute(self, tx, name: str) -> bool:
+        """The real constant decides (its value and type are guarded, or made in the trace)."""
+        return hasattr(self.value, name)
+
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundConstantMethodValue
         from compiler.values.wrap import wrap_constant
         value = self.value
+        if not hasattr(value, name):
+            raise RaisedByProgram(AttributeError(f"{type(value).__name__!r} object has no "
+                                                 f"attribute {name!r}"))
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)

@@ -12,14 +12,24 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values.attributes import missing, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import call_pure, is_plain, plain
 
 
 def same_or_equal(tx, a: Value, b: Value) -> bool:
     """`a is b or a == b`, as CPython's containers compare members."""
-    from compiler.values.operators import compare, is_same
-    return is_same(a, b) or compare(tx, "==", a, b).bool(tx)
+    from compiler.values.identity import identity, is_same
+    from compiler.values.operators import compare
+    same = identity(tx, a, b)
+    if same:
+        return True
+    if compare(tx, "==", a, b).bool(tx):
+        return True
+    if same is None and a.is_constant() and b.is_constant() and call_pure(
+            lambda v: v == v, [a.as_constant()], {}):
+        return False  # a constant equal to itself is not `b` when it is not equal to `b`
+    return is_same(tx, a, b)
 
 
 def _index(tx, key: Value):
@@ -87,6 +97,8 @@ class SequenceValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundContainerMethodValue
+        if not type_has(self.python_type(), name):
+            raise missing(self.python_type(), name)
         if name.startswith("__"):
             raise Unsupported(f"attribute {name} of a {self.python_type().__name__}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -345,6 +357,8 @@ class DictValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundContainerMethodValue
+        if not type_has(self.python_type(), name):
+            raise missing(self.python_type(), name)
         return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods
@@ -450,6 +464,8 @@ class SetValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundContainerMethodValue
+        if not type_has(self.python_type(), name):
+            raise missing(self.python_type(), name)
         return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs):

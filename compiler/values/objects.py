@@ -34,6 +34,12 @@ class PythonModuleValue(Value):
     def as_constant(self) -> Any:
         return self.module
 
+    def has_attribute(self, tx, name: str) -> bool:
+        present = hasattr(self.module, name)
+        if self.source is not None and self.module.__name__.split(".")[0] not in TRUSTED_MODULES:
+            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, present))
+        return present
+
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.wrap import wrap
         try:
@@ -108,6 +114,12 @@ class ClassValue(Value):
     def hash_key(self) -> Any:
         return self.cls
 
+    def has_attribute(self, tx, name: str) -> bool:
+        """The class itself (guarded by identity, or made in the trace), with the attributes
+        written to it in this trace."""
+        writes = tx.ctx.module_attribute_writes
+        return any((id(k), name) in writes for k in self.cls.__mro__) or hasattr(self.cls, name)
+
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.wrap import wrap
         if name in ("__name__", "__qualname__", "__module__"):
@@ -181,7 +193,8 @@ class ObjectValue(Value):
         if name in self.attrs:
             return self.attrs[name]
         owner, raw = _find_in_mro(self.cls, name)
-        if isinstance(raw, property) or (owner is not None and hasattr(type(raw), "__set__")):
+        if isinstance(raw, property) or (owner not in (None, object) and hasattr(
+                type(raw), "__set__")):
             return class_attribute(tx, self.cls, name, self)
         if name not in self.deleted and self.real is not None:
             instance_dict = getattr(self.real, "__dict__", {})

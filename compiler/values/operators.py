@@ -7,7 +7,6 @@ objects follow CPython's dunder protocol (left operand, then the reflected one).
 from __future__ import annotations
 
 import operator
-from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
@@ -53,13 +52,29 @@ def _dunder(tx, value: Value, name: str) -> Value | None:
 
 
 def _try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | None:
-    for receiver, hook, other in ((a, name, b), (b, reflected, a)):
+    order = [(a, name, b), (b, reflected, a)]
+    if _reflected_first(a, b, name, reflected):
+        order.reverse()
+    for receiver, hook, other in order:
         method = _dunder(tx, receiver, hook)
         if method is not None:
             result = method.call(tx, [other], {})
             if not (result.is_constant() and result.as_constant() is NotImplemented):
                 return result
     return None
+
+
+def _reflected_first(a: Value, b: Value, name: str, reflected: str) -> bool:
+    """CPython tries the right operand first when its type is a proper subclass of the left's
+    (for binary operators: one that overrides the reflected method)."""
+    from compiler.values.attributes import find_in_mro
+    from compiler.values.objects import ObjectValue
+    if not (isinstance(a, ObjectValue) and isinstance(b, ObjectValue)):
+        return False
+    if a.cls is b.cls or not issubclass(b.cls, a.cls):
+        return False
+    comparison = name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__")
+    return comparison or find_in_mro(b.cls, reflected)[1] is not find_in_mro(a.cls, reflected)[1]
 
 
 def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
@@ -158,8 +173,9 @@ def compare(tx, symbol: str, a: Value, b: Value) -> Value:
 
 def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
     from compiler.values.containers import DictValue, SequenceValue, SetValue
+    from compiler.values.equality import equal as _equal
     if symbol in ("==", "!="):
-        equal = _equal(tx, a, b)
+        equal = _equal(tx, a, b, dunders_tried=True)
         return equal if symbol == "==" else not equal
     if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         for x, y in zip(a.items, b.items):
@@ -173,51 +189,10 @@ def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
     raise Unsupported(f"comparison {symbol} of {a} and {b}", BreakReason.UNSUPPORTED_VALUE)
 
 
-def _equal(tx, a: Value, b: Value) -> bool:
-    from compiler.values.containers import DictValue, SequenceValue, SetValue
-    if a is b:
-        return True
-    if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
-        if issubclass(a.python_type(), list) != issubclass(b.python_type(), list):
-            return False
-        return len(a.items) == len(b.items) and all(
-            _equal(tx, x, y) for x, y in zip(a.items, b.items))
-    if isinstance(a, DictValue) and isinstance(b, DictValue):
-        return a.entries.keys() == b.entries.keys() and all(
-            _equal(tx, a.entries[k][1], b.entries[k][1]) for k in a.entries)
-    if isinstance(a, SetValue) and isinstance(b, SetValue):
-        return set(a.members) == set(b.members)
-    if a.is_constant() and b.is_constant():
-        return a.as_constant() == b.as_constant()
-    if _is_tensor(a) or _is_tensor(b):
-        return compare(tx, "==", a, b).bool(tx)
-    result = _try_dunders(tx, a, b, "__eq__", "__eq__")
-    if result is not None:
-        return result.bool(tx)
-    return is_same(a, b)
-
-
-_UNKNOWN = object()
-
-
-def is_same(a: Value, b: Value) -> bool:
-    """`a is b`, for trackers: the same tracker, or trackers of the same real object."""
-    if a is b:
-        return True
-    real_a, real_b = _real_object(a), _real_object(b)
-    if real_a is _UNKNOWN or real_b is _UNKNOWN:
-        return False
-    return real_a is real_b
-
-
-def _real_object(value: Value) -> Any:
-    if isinstance(value, ConstantValue):
-        return value.value
-    for attr in ("real", "fn", "cls", "module"):
-        obj = getattr(value, attr, None)
-        if obj is not None:
-            return obj
-    return _UNKNOWN
+def is_same(tx, a: Value, b: Value) -> bool:
+    """`a is b`, exactly or Unsupported (compiler/values/identity.py)."""
+    from compiler.values.identity import is_same as identity_is_same
+    return identity_is_same(tx, a, b)
 
 
 def unary_op(tx, symbol: str, a: Value) -> Value:

@@ -13,6 +13,8 @@ import torch
 import torch.fx as fx
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -85,12 +87,26 @@ class TensorValue(Value):
             return self._grad(tx)
         if name in ("data", "grad_fn", "_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
-        attribute = getattr(torch.Tensor, name, None)
-        if attribute is None:
+        if self.has_attribute(tx, name) is False:
             raise RaisedByProgram(AttributeError(f"'Tensor' object has no attribute {name!r}"))
-        if callable(attribute):
+        if find_in_mro(self.real_type, name)[0] is None:
+            raise Unsupported(f"attribute {name!r} set on a tensor",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        if callable(getattr(self.real_type, name)):
             return TensorMethodValue(self, name)
         raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def has_attribute(self, tx, name: str) -> bool | None:
+        """Names the tensor type defines are for the generic rule; any other name can only be
+        in the instance dict: guarded on an input, empty on a tensor made in the graph."""
+        if find_in_mro(self.real_type, name)[0] is not None:
+            return None
+        real = getattr(self, "real", None)
+        if real is None:
+            return False
+        present = name in real.__dict__
+        tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, present))
+        return present
 
     def _grad(self, tx) -> Value:
         """`.grad` of an input is state guarded like any other input; a tensor made in the

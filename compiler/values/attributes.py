@@ -1,0 +1,114 @@
+"""`hasattr`, `getattr` with a default and `callable`, answered exactly (docs/soundness.md).
+
+Presence is computed from the real type (its MRO, whether its instances have a `__dict__` or
+a `__getattr__`) and, where the answer depends on the instance, from the tracker's own exact
+lookup. A tracker that knows the real object outright answers through `has_attribute(tx,
+name)`; anything that cannot be decided raises Unsupported. Never a default that "usually"
+holds: the tracker's `getattr` is trusted only where the type says the name may be there.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+
+# Descriptors that always produce a value when read from an instance.
+_ALWAYS_BIND = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
+                types.WrapperDescriptorType, types.BuiltinFunctionType,
+                types.ClassMethodDescriptorType)
+# Types whose attribute lookup is not the generic one and that no tracker models here.
+_SPECIAL_GETATTRIBUTE = (types.MethodType, super)
+
+
+def find_in_mro(cls: type, name: str) -> tuple[type | None, Any]:
+    """Where `name` is defined along `cls.__mro__` (never the metaclass): (owner, raw)."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass, klass.__dict__[name]
+    return None, None
+
+
+def refuse(value: Value, question: str) -> Unsupported:
+    return Unsupported(f"{question} of {value}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+def missing(cls: type, name: str) -> RaisedByProgram:
+    return RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute {name!r}"))
+
+
+def type_has(cls: type, name: str) -> bool:
+    """Whether instances of a type with no instance dict and no `__getattr__` (lists, dicts,
+    tuples, sets, ints, ...) have `name`: exactly whether the type defines it."""
+    return find_in_mro(cls, name)[0] is not None
+
+
+def _always_present(owner: type, raw: Any, name: str) -> bool:
+    if not hasattr(type(raw), "__get__"):
+        return True  # a plain class attribute
+    if isinstance(raw, _ALWAYS_BIND) or owner is object:
+        return True  # methods, and object's own `__class__`, `__doc__`, ...
+    return name in ("__dict__", "__weakref__") and isinstance(raw, types.GetSetDescriptorType)
+
+
+def _has_instance_dict(cls: type) -> bool:
+    return getattr(cls, "__dictoffset__", 0) != 0 or find_in_mro(cls, "__dict__")[0] not in (
+        None, type)
+
+
+def lookup(tx, value: Value, name: str) -> tuple[bool, Value | None]:
+    """(present, value read) — the value when presence needed a real lookup, else None."""
+    own = getattr(value, "has_attribute", None)
+    if own is not None:
+        known = own(tx, name)
+        if known is not None:
+            return known, None
+    from compiler.values.callables import NativeFunctionValue
+    if isinstance(value, NativeFunctionValue):  # builtins and torch functions are immutable
+        return hasattr(value.fn, name), None
+    cls = value.python_type()
+    getattribute_owner, raw = find_in_mro(cls, "__getattribute__")
+    if isinstance(raw, types.FunctionType) or getattribute_owner in _SPECIAL_GETATTRIBUTE:
+        raise refuse(value, f"hasattr({name!r}) with a custom __getattribute__")
+    owner, raw = find_in_mro(cls, name)
+    if owner is not None and _always_present(owner, raw, name):
+        return True, None
+    if owner is None and find_in_mro(cls, "__getattr__")[0] is None and (
+            not _has_instance_dict(cls)):
+        return False, None
+    return _by_reading(tx, value, name)
+
+
+def _by_reading(tx, value: Value, name: str) -> tuple[bool, Value | None]:
+    """The instance decides (its dict, a property, `__getattr__`): read it, as hasattr does."""
+    try:
+        return True, value.getattr(tx, name)
+    except RaisedByProgram as raised:
+        if isinstance(raised.exc, AttributeError):
+            return False, None
+        raise
+
+
+def has_attribute(tx, value: Value, name: str) -> bool:
+    return lookup(tx, value, name)[0]
+
+
+def getattr_or_default(tx, value: Value, name: str, default: Value) -> Value:
+    present, found = lookup(tx, value, name)
+    if not present:
+        return default
+    if found is not None:
+        return found
+    try:
+        return value.getattr(tx, name)
+    except RaisedByProgram as raised:
+        if isinstance(raised.exc, AttributeError):
+            return default
+        raise
+
+
+def is_callable(value: Value) -> bool:
+    """`callable(x)`: whether the exact type defines `__call__` (CPython's tp_call)."""
+    return find_in_mro(value.python_type(), "__call__")[0] is not None
