@@ -37,6 +37,7 @@ def shrink_key(result: Result) -> str:
     if result.verdict in (Verdict.MISMATCH_VALUE, Verdict.MISMATCH_MUTATION):
         root = _PATH_ROOT.match(detail)
         detail = root.group(1) if root else detail
+        detail = detail[:1] if detail[:2] in ("G[", "C[") else detail  # names are arbitrary
         if result.aspect:
             detail = f"{detail}:{result.aspect}"
     elif result.origin and result.verdict in _RAISED:
