@@ -5,11 +5,14 @@ Public API: compile, stats, explain, reset, Unsupported, config (DESIGN.md, Cont
 
 from __future__ import annotations
 
+import torch
+
 from compiler.cache.entries import CompileStats
 from compiler.config import config
 from compiler.entry import CompiledFunction, reset_all
 from compiler.errors import BreakReason, CompilerBug, GraphBreak, Unsupported
 from compiler.explain import Explanation, explain
+from compiler.module_entry import CompiledModule
 
 __all__ = [
     "compile", "stats", "explain", "reset", "config", "Unsupported", "GraphBreak",
@@ -20,8 +23,9 @@ __all__ = [
 def compile(fn=None, *, backend="eager", fullgraph: bool = False, dynamic=None):  # noqa: A001
     """Compile `fn` (a function or an nn.Module); usable as `@compile` or `@compile(...)`."""
     if fn is None:
-        return lambda f: CompiledFunction(f, backend=backend, fullgraph=fullgraph,
-                                          dynamic=dynamic)
+        return lambda f: compile(f, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
+    if isinstance(fn, torch.nn.Module):
+        return CompiledModule(fn, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
     return CompiledFunction(fn, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
 
 

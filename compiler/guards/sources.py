@@ -157,3 +157,20 @@ class DefaultArgSource(Source):
 
     def constants(self) -> dict[str, Any]:
         return self.function.constants()
+
+
+def lru_cache_misses(wrapper) -> int:
+    return wrapper.cache_info().misses
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class LruCacheMissesSource(Source):
+    """How often a functools.lru_cache wrapper computed a result: `___lru_misses(<fn>)`."""
+
+    base: Source
+
+    def expr(self) -> str:
+        return f"___lru_misses({self.base.expr()})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___lru_misses": lru_cache_misses}

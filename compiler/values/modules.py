@@ -5,13 +5,14 @@ Containers (Sequential, ModuleList, ModuleDict) iterate and index to their child
 
 from __future__ import annotations
 
+import inspect
 from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import AttrSource, ItemSource
+from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -19,14 +20,38 @@ CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "va
                      "named_parameters", "named_buffers", "named_children", "named_modules"}
 
 
-def _has_hooks(module: torch.nn.Module) -> bool:
-    hooks = ("_forward_hooks", "_forward_pre_hooks", "_backward_hooks",
-             "_backward_pre_hooks", "_state_dict_hooks")
-    if any(getattr(module, name, None) for name in hooks[:4]):
-        return True
-    from torch.nn.modules import module as module_impl
-    return bool(module_impl._global_forward_hooks or module_impl._global_forward_pre_hooks
-                or module_impl._global_backward_hooks)
+def wrap_module(ctx, module: torch.nn.Module, source) -> NNModuleValue:
+    """Guarded on its class too (parametrizing a module or a lazy module's first call changes
+    it), and a lazy module on its pre-hooks (its first call removes the initialising one)."""
+    from compiler.values.module_call import has_uninitialized_state
+    if ctx is None or source is None:
+        return NNModuleValue(module, source)
+    ctx.guard(source, GuardKind.TYPE, type(module))
+    if has_uninitialized_state(module):
+        ctx.guard(AttrSource(source, "_forward_pre_hooks"), GuardKind.DICT_KEYS,
+                  list(module._forward_pre_hooks))
+    return NNModuleValue(module, source)
+
+
+def parametrized_attribute(tx, value: NNModuleValue, name: str) -> Value | None:
+    """`m.weight` of a module parametrized by torch.nn.utils.parametrize: its property runs
+    `m.parametrizations.weight()`, a module call traced as such. Inside `parametrize.cached()`
+    the property returns a tensor computed earlier: refused (the flag is guarded)."""
+    from torch.nn.utils import parametrize
+    owners = value.module.__dict__.get("_modules", {}).get("parametrizations")
+    prop = inspect.getattr_static(type(value.module), name, None)
+    if owners is None or name not in owners._modules or not isinstance(prop, property) or (
+            getattr(prop.fget, "__module__", None) != parametrize.__name__):
+        return None
+    namespace = vars(parametrize)
+    flag = ItemSource(ConstantSource(tx.ctx.label_for(namespace, "globals"), namespace),
+                      "_cache_enabled")
+    tx.ctx.guard(flag, GuardKind.EQUALS, parametrize._cache_enabled)
+    if parametrize._cache_enabled:
+        raise Unsupported("a parametrized attribute inside parametrize.cached()",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
+    parametrizations = value.getattr(tx, "parametrizations")
+    return parametrizations.getitem(tx, ConstantValue(name)).call(tx, [], {})
 
 
 class NNModuleValue(Value):
@@ -69,6 +94,9 @@ class NNModuleValue(Value):
                 return self._wrap(tx, item, self._table_source(table, name))
         if name in module.__dict__:
             return self._wrap(tx, module.__dict__[name], self._child_source(name))
+        parametrized = parametrized_attribute(tx, self, name)
+        if parametrized is not None:
+            return parametrized
         if name in CONTAINER_METHODS and getattr(type(module), name, None) is getattr(
                 torch.nn.ModuleDict if name in ("keys", "values", "items") else torch.nn.Module,
                 name, None):
@@ -92,11 +120,8 @@ class NNModuleValue(Value):
         tx.ctx.side_effects.write_attribute(self, name, value)
 
     def call(self, tx, args, kwargs) -> Value:
-        if _has_hooks(self.module):
-            raise Unsupported(f"{type(self.module).__name__} with hooks",
-                              BreakReason.UNSUPPORTED_CALL)
-        forward = self.getattr(tx, "forward")
-        return forward.call(tx, args, kwargs)
+        from compiler.values.module_call import call_module
+        return call_module(tx, self, args, kwargs)
 
     def _children(self, tx) -> list[tuple[Any, Value]]:
         module = self.module

@@ -208,12 +208,14 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         return BuiltinValue(obj, source)
     if isinstance(obj, types.ModuleType):
         return objects.PythonModuleValue(obj, source)
-    if isinstance(obj, functools._lru_cache_wrapper):  # the cache is invisible to results
-        return wrap(ctx, obj.__wrapped__, AttrSource(source, "__wrapped__") if source else None)
+    if isinstance(obj, functools._lru_cache_wrapper):
+        if ctx is not None:
+            ctx.guard(source, GuardKind.ID, obj)
+        return callables.LruCacheValue(obj, source)
     if isinstance(obj, functools.partial):
         return callables.PartialValue.from_real(ctx, obj, source)
     if isinstance(obj, torch.nn.Module):
-        return modules.NNModuleValue(obj, source)
+        return modules.wrap_module(ctx, obj, source)
     if isinstance(obj, type):
         return objects.ClassValue(obj, source)
     if is_torch_leaf(obj):

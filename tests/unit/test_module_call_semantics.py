@@ -86,13 +86,14 @@ def test_forward_hook_that_changes_the_output():
 
 def test_hooks_returning_none_keep_input_and_output():
     eager, model = twins(linear)
-    seen = {id(eager): [], id(model): []}
+    seen = {}
     for m in (eager, model):
-        m.register_forward_pre_hook(lambda mod, args: seen[id(mod)].append(args[0].shape))
-        m.register_forward_hook(lambda mod, args, out: seen[id(mod)].append(out.shape))
+        record = seen.setdefault(m, [])
+        m.register_forward_pre_hook(lambda mod, args, record=record: record.append(args[0].shape))
+        m.register_forward_hook(lambda mod, args, out, record=record: record.append(out.shape))
     x = torch.randn(2, 4)
     assert_same(compiler.compile(model, fullgraph=True)(x), eager(x))
-    assert seen[id(model)] == seen[id(eager)] == [torch.Size([2, 4]), torch.Size([2, 3])]
+    assert seen[model] == seen[eager] == [torch.Size([2, 4]), torch.Size([2, 3])]
 
 
 def test_with_kwargs_pre_hook_and_forward_hook():
@@ -115,7 +116,7 @@ def test_with_kwargs_pre_hook_and_forward_hook():
 def test_with_kwargs_pre_hook_returning_a_bad_value_raises_like_eager():
     eager, model = twins(Scaled)
     for m in (eager, model):
-        m.register_forward_pre_hook(lambda mod, args, kwargs: args, with_kwargs=True)
+        m.register_forward_pre_hook(lambda mod, args, kwargs: [args, kwargs], with_kwargs=True)
     x = torch.randn(2, 4)
     with pytest.raises(RuntimeError, match="forward pre-hook must return None"):
         eager(x, 1.0)
@@ -258,7 +259,7 @@ def test_full_backward_hook_is_refused_or_exact():
     grads = {id(eager): [], id(model): []}
     for m in (eager, model):
         m.register_full_backward_hook(lambda mod, gi, go: grads[id(mod)].append(go[0].sum()))
-    x = torch.randn(2, 4)
+    x = torch.randn(2, 4, requires_grad=True)
     with pytest.raises(compiler.Unsupported):
         compiler.compile(model, fullgraph=True)(x)
     eager(x).sum().backward()
@@ -305,8 +306,10 @@ def test_register_parametrization_sees_changes_of_the_original():
         for m in (eager, model):
             m.parametrizations.weight.original.add_(1.5)
     assert_same(compiled(x), eager(x))
-    with parametrize.cached():
-        assert_same(compiled(x), eager(x))
+    with parametrize.cached():  # the property returns what it computed first in the block
+        with pytest.raises(compiler.Unsupported):
+            compiled(x)
+        assert_same(compiler.compile(model)(x), eager(x))
 
 
 def test_parametrization_registered_after_the_first_call():
@@ -334,9 +337,12 @@ def test_parametrizations_weight_norm():
 def check_lazy(factory, *shapes):
     eager, model = twins(factory)
     compiled = compiler.compile(model)
-    for shape in shapes:
+    for i, shape in enumerate(shapes):
         x = torch.randn(*shape)
-        assert_same(compiled(x), eager(x))
+        torch.manual_seed(i)  # a lazy module's first call initialises from the global RNG
+        actual = compiled(x)
+        torch.manual_seed(i)
+        assert_same(actual, eager(x))
         assert_same(model.state_dict(), eager.state_dict())
     return compiler.stats(compiled)
 
@@ -358,7 +364,10 @@ def test_lazy_module_under_fullgraph_is_refused_until_initialised():
     compiled = compiler.compile(model, fullgraph=True)
     with pytest.raises(compiler.Unsupported):
         compiled(x)
-    assert_same(model(x), eager(x))
+    torch.manual_seed(1)
+    expected = eager(x)
+    torch.manual_seed(1)
+    assert_same(model(x), expected)
     assert_same(compiled(x), eager(x))
 
 
@@ -369,9 +378,12 @@ def test_lazy_module_called_from_a_compiled_function():
         return lambda x: m(x).relu()
 
     compiled = compiler.compile(make(model))
-    for _ in range(3):
+    for i in range(3):
         x = torch.randn(2, 5)
-        assert_same(compiled(x), make(eager)(x))
+        torch.manual_seed(i)
+        actual = compiled(x)
+        torch.manual_seed(i)
+        assert_same(actual, make(eager)(x))
     assert_same(model.weight, eager.weight)
     assert compiler.stats(compiled).graphs >= 1
 
@@ -450,12 +462,12 @@ def test_wraps_decorated_forward():
 FACTOR = 2
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache
 def factor_of(n):
     return n * FACTOR
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache
 def doubled(t):
     return t * 2
 
