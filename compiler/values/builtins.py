@@ -259,33 +259,42 @@ def _zip(tx, *iterables, strict=None):
                  for it, items in zip(iterables, lists)]
     if strict is not None and strict.as_constant() and len({len(x) for x in lists}) > 1:
         raise RaisedByProgram(ValueError("zip() arguments have different lengths"))
-    return SequenceIteratorValue([TupleValue(list(group)) for group in zip(*lists)])
+    return SequenceIteratorValue([TupleValue(list(group)) for group in zip(*lists)], kind=zip)
 
 
 @handles(enumerate)
 def _enumerate(tx, iterable, start=None):
     first = start.as_constant() if start is not None else 0
     return SequenceIteratorValue([TupleValue([ConstantValue(i), v])
-                                  for i, v in enumerate(_items(tx, iterable), first)])
+                                  for i, v in enumerate(_items(tx, iterable), first)],
+                                 kind=enumerate)
 
 
 @handles(reversed)
 def _reversed(tx, sequence):
-    return SequenceIteratorValue(list(reversed(_items(tx, sequence))))
+    items = list(reversed(_items(tx, sequence)))
+    if sequence.is_constant() and not isinstance(sequence, TupleValue):
+        kind = type(call_pure(reversed, [sequence.as_constant()], {}))
+    else:
+        empty = {list: [], tuple: (), dict: {}}.get(sequence.python_type())
+        kind = type(reversed(empty)) if empty is not None else None
+    return SequenceIteratorValue(items, kind=kind)
 
 
 @handles(map)
 def _map(tx, fn, *iterables):
     lists = [_items(tx, it) for it in iterables]
-    return SequenceIteratorValue([fn.call(tx, list(group), {}) for group in zip(*lists)])
+    return SequenceIteratorValue([fn.call(tx, list(group), {}) for group in zip(*lists)],
+                                 kind=map)
 
 
 @handles(filter)
 def _filter(tx, fn, iterable):
     items = _items(tx, iterable)
     if fn.is_constant() and fn.as_constant() is None:
-        return SequenceIteratorValue([i for i in items if i.bool(tx)])
-    return SequenceIteratorValue([i for i in items if fn.call(tx, [i], {}).bool(tx)])
+        return SequenceIteratorValue([i for i in items if i.bool(tx)], kind=filter)
+    return SequenceIteratorValue([i for i in items if fn.call(tx, [i], {}).bool(tx)],
+                                 kind=filter)
 
 
 @handles(sorted)

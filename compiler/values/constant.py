@@ -107,7 +107,8 @@ class ConstantValue(Value):
         from compiler.values.iterators import SequenceIteratorValue
         from compiler.values.wrap import wrap_constant
         items = call_pure(list, [self.value], {})
-        return SequenceIteratorValue([wrap_constant(i) for i in items])
+        return SequenceIteratorValue([wrap_constant(i) for i in items],
+                                     kind=type(iter(self.value)))
 
     def getitem(self, tx, key: Value) -> Value:
         from compiler.values.wrap import wrap_constant

@@ -38,6 +38,14 @@ def _index(tx, key: Value):
     raise Unsupported(f"index {key} that is not a Python constant", BreakReason.DATA_DEPENDENT)
 
 
+def _family(kind: type) -> type:
+    """The builtin sequence type a tracked sequence iterates like."""
+    for base in (list, tuple, collections.deque):
+        if issubclass(kind, base):
+            return base
+    raise Unsupported(f"iterating a {kind.__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+
+
 class SequenceValue(Value):
     """Common ground of lists and tuples."""
 
@@ -67,7 +75,9 @@ class SequenceValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.items if not self.mutable else self, live=self.mutable)
+        kind = type(iter(_family(self.python_type())()))
+        return SequenceIteratorValue(self.items if not self.mutable else self, live=self.mutable,
+                                     kind=kind)
 
     def getitem(self, tx, key: Value) -> Value:
         index = _index(tx, key)
@@ -282,7 +292,7 @@ class DictViewValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self._items())
+        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())))
 
     def len(self, tx) -> int:
         return len(self.mapping.entries)
@@ -330,7 +340,7 @@ class DictValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.keys())
+        return SequenceIteratorValue(self.keys(), kind=type(iter({})))
 
     def contains(self, tx, item: Value) -> bool:
         return item.hash_key() in self.entries
@@ -457,7 +467,7 @@ class SetValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.ordered())
+        return SequenceIteratorValue(self.ordered(), kind=type(iter(set())))
 
     def contains(self, tx, item: Value) -> bool:
         return item.hash_key() in self.members

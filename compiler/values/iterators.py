@@ -2,23 +2,28 @@
 
 from __future__ import annotations
 
+from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 
 
 class SequenceIteratorValue(Value):
     """Iterates a snapshot of values, or a live ListValue (mutations during the loop are seen)."""
 
-    def __init__(self, items, live: bool = False):
+    def __init__(self, items, live: bool = False, kind: type | None = None):
         super().__init__(None)
         self.items = items
         self.live = live
         self.position = 0
+        self.kind = kind  # the real iterator's type, where the maker knows it
 
     def _current(self) -> list[Value]:
         return self.items.items if self.live else self.items
 
     def python_type(self) -> type:
-        return type(iter([]))
+        if self.kind is None:
+            raise Unsupported("the type of an iterator made in the trace",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return self.kind
 
     def iter(self, tx) -> Value:
         return self
