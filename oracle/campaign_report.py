@@ -1,5 +1,5 @@
 """What a campaign shows and leaves behind: the live progress line, a line per finding, the
-closing table, failures/<slug>/{original,repro}.py and summary.json / summary.md (Contract 5).
+closing table, failures/<slug>/{original,shrunk,repro}.py and summary.json / summary.md.
 """
 
 from __future__ import annotations
@@ -123,6 +123,8 @@ def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> 
     folder.mkdir(parents=True, exist_ok=True)
     if not (folder / "original.py").exists():
         (folder / "original.py").write_text(finding.source)
+    if finding.repro_source is not None:  # the shrunk program file, for `parity run`
+        _atomic_write(folder / "shrunk.py", finding.repro_source.rstrip() + "\n")
     _atomic_write(folder / "repro.py", _render_repro(finding, c.config.timeout, last))
     write_info(c, finding, last)
 

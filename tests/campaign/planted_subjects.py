@@ -118,3 +118,15 @@ class Hang(_Honest):
 
 
 KINDS = ("WrongValue", "DroppedMutation", "StaleGuard", "ExcessRecompiles", "Crash", "Hang")
+
+
+class TwoWrongValues(_Honest):
+    """Two bugs on one output path: abs() and sigmoid() each come back 1e-3 off. A campaign
+    must report them as two findings, not fold them into one `out:value`."""
+
+    name = "planted:two-wrong-values"
+
+    def call(self, fn, args, kwargs):
+        ops = {torch.abs, torch.Tensor.abs, torch.sigmoid, torch.Tensor.sigmoid}
+        with _OnOp(ops, _nudge):
+            return fn(*args, **kwargs)

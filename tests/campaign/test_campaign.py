@@ -58,6 +58,22 @@ def test_fuzz_finds_shrinks_and_writes_a_standalone_repro(tmp_path):
     assert (out / "summary.md").read_text().startswith("# parity fuzz")
 
 
+@pytest.mark.slow
+def test_two_bugs_on_one_output_path_are_two_findings(tmp_path):
+    out = tmp_path / "run"
+    done = parity("fuzz", "--subject", f"{PLANTED}:TwoWrongValues", "--budget", "25s",
+                  "--workers", "2", "--out", str(out), "--shrink-budget", "10s", "--quiet",
+                  timeout=240)
+    assert done.returncode == 1, done.stderr
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["database"] == str(out / "db")
+    found = [f for f in summary["failures"] if f["signature"].endswith(":out:value")]
+    shrunk = [(out / f["repro"]).parent.joinpath("shrunk.py").read_text() for f in found]
+    calls = {op for op in ("abs", "sigmoid") for text in shrunk if f"{op}(" in text}
+    assert calls == {"abs", "sigmoid"}, shrunk
+    assert all(f["reproduced"] for f in found)
+
+
 def test_sigterm_stops_cleanly_and_writes_the_summary(tmp_path):
     out = tmp_path / "run"
     process = subprocess.Popen(
