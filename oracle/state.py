@@ -11,6 +11,8 @@ from typing import Any
 
 import torch
 
+from oracle.origin import first_line, origin
+
 # Plain values are kept as they are and compared by type and value.
 PLAIN_TYPES = frozenset(
     {int, float, bool, complex, str, bytes, type(None), type(...), slice, range,
@@ -74,6 +76,7 @@ class Raised:
     message: str
     where: str  # file:line of the innermost frame
     category: str | None = None  # "internal" | "unsupported" | None, from the subject
+    origin: str = ""  # where it was raised: "<program>", "torch", "torch-compiler:..." (origin.py)
 
     @property
     def type_name(self) -> str:
@@ -140,8 +143,8 @@ class Freezer:
 
     def freeze_exception(self, exc: BaseException, category: str | None = None) -> Raised:
         lineage = tuple(self.type_key(c) for c in type(exc).__mro__)
-        lines = str(exc).strip().splitlines()
-        return Raised(lineage[0], lineage, lines[0] if lines else "", _innermost(exc), category)
+        return Raised(lineage[0], lineage, first_line(exc), _innermost(exc), category,
+                      origin(exc, self.module_name))
 
     def freeze_namespace(self, namespace: dict) -> dict[str, Any]:
         """Module globals that hold state: data, objects, and the data of program classes."""

@@ -13,6 +13,8 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
+from oracle import origin
+
 KNOWN_BACKENDS = ("eager", "aot_eager", "inductor")
 
 
@@ -102,15 +104,25 @@ def _backend(name: str, spec: str) -> str | Callable:
 
 
 def classify(subject: Any, exc: BaseException) -> str | None:
-    """"internal" for a subject's own error, "unsupported" for a declared fallback, else None."""
+    """"internal" for a subject's own error, "unsupported" for a declared fallback, else None.
+
+    The subject's `classify` hook decides first; where it has none, returns None or fails, the
+    exception type's module against `internal_modules`, then where the exception was raised
+    (oracle.origin: the subject's own package and torch's compiler stack are the subject's).
+    """
     own = getattr(subject, "classify", None)
     if own is not None:
-        return own(exc)
-    module = type(exc).__module__ or ""
-    prefixes = tuple(getattr(subject, "internal_modules", ()))
+        try:
+            category = own(exc)
+        except Exception:
+            category = None  # a broken hook must not turn the verdict into the oracle's failure
+        if category is not None:
+            return category
+    module = getattr(type(exc), "__module__", None) or ""
+    prefixes = tuple(str(p) for p in getattr(subject, "internal_modules", ()) or ())
     if prefixes and module.startswith(prefixes):
         return "internal"
-    return None
+    return origin.blame(exc, origin.subject_modules(subject))
 
 
 class OursSubject:
@@ -153,7 +165,12 @@ class OursSubject:
         if isinstance(exc, compiler.Unsupported):
             return "unsupported"
         module = type(exc).__module__ or ""
-        return "internal" if module.split(".")[0] == "compiler" else None
+        if module.split(".")[0] == "compiler":
+            return "internal"
+        # A builtin error raised inside the compiler's own code (a KeyError from a table) is its
+        # bug too; it declares what it cannot do only through compiler.Unsupported, so a
+        # NotImplementedError from it is a crash here, not a decline.
+        return "internal" if origin.blame(exc, ("compiler",)) else None
 
 
 class TorchSubject:
