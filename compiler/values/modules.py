@@ -110,6 +110,11 @@ class NNModuleValue(Value):
                                              f"attribute {name!r}"))
 
     def setattr(self, tx, name: str, value: Value) -> None:
+        if type(self.module).__setattr__ is not torch.nn.Module.__setattr__ or hasattr(
+                type(inspect.getattr_static(type(self.module), name, None)), "__set__"):
+            raise Unsupported(f"assigning {name!r} of {type(self.module).__name__}, which its "
+                              f"class handles (__setattr__, a property, a parametrization)",
+                              BreakReason.SIDE_EFFECT)
         if name in self.module._parameters or name in self.module._modules:
             raise Unsupported(f"assigning parameter or submodule {name!r} of a module",
                               BreakReason.SIDE_EFFECT)

@@ -322,6 +322,27 @@ def test_parametrization_registered_after_the_first_call():
     assert_same(compiled(x), eager(x))
 
 
+class SymmetricWithInverse(Symmetric):
+    def right_inverse(self, w):
+        return w.triu()
+
+
+def test_assigning_a_parametrized_attribute_runs_its_setter():
+    def make(m):
+        def f(x, w):
+            m.weight = w  # the property's setter: right_inverse, then reads parametrize it
+            return m.weight + x
+        return f
+
+    eager, model = twins(square)
+    for m in (eager, model):
+        parametrize.register_parametrization(m, "weight", SymmetricWithInverse())
+    x, w = torch.randn(4, 4), torch.randn(4, 4)
+    compiled = compiler.compile(make(model))
+    assert_same(compiled(x, w), make(eager)(x, w))
+    assert_same(model.parametrizations.weight.original, eager.parametrizations.weight.original)
+
+
 def test_parametrizations_weight_norm():
     eager, model = twins(lambda: nn.utils.parametrizations.weight_norm(nn.Linear(4, 3)))
     x = torch.randn(2, 4)
