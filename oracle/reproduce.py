@@ -1,0 +1,167 @@
+"""Write a finding's two scripts and prove them in fresh processes, so that repro.py always
+reproduces whenever anything does.
+
+A finding's folder gets:
+
+- `check.py` (oracle/repro_bundle.py): the program and the oracle's own judging code; exactly
+  the campaign's check, needing only torch and the subject's package.
+- `repro.py` (oracle/repro_direct.py): the short direct repro for an issue. When it does not
+  reproduce but check.py does, repro.py becomes check.py with a comment saying why.
+
+API, for the campaign and `parity shrink`:
+
+- `write_repros(folder, source, spec, signature, message, timeout) -> ReproStatus`: both
+  scripts written and verified; `timeout` is the scripts' own hang limit in seconds.
+- `write_scripts(...)` and `verify_scripts(folder, timeout)`: the same in two steps (write at
+  once, verify later off the critical path).
+- `reproduce(path, timeout) -> Reproduction`: run one script as a person would — `python
+  <file>` in its folder, stdin closed, the caller's working directory on PYTHONPATH so that a
+  subject importable by the campaign is importable by the script.
+
+A script reproduces when it exits 1 (its FAIL line), or dies of a signal (an abort or crash of
+the subject takes the process with it). Verifying one finding costs two fresh processes run
+side by side: about the time of `import torch` plus one eager-and-compiled run of the program.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+from oracle import repro_bundle, repro_direct
+
+STARTUP = 60.0  # beyond the scripts' own hang limit: interpreter, torch import, slow machines
+REPRO, CHECK = "repro.py", "check.py"
+
+
+@dataclass
+class Reproduction:
+    reproduced: bool
+    exit_code: int | None   # None: killed at the time limit
+    last_line: str          # the FAIL / OK / ERROR line, or the last line printed
+    seconds: float
+
+    def as_dict(self) -> dict:
+        return {"reproduced": self.reproduced, "exit": self.exit_code,
+                "last_line": self.last_line, "seconds": round(self.seconds, 2)}
+
+
+@dataclass
+class ReproStatus:
+    direct: Reproduction     # the direct repro, as rendered
+    check: Reproduction      # check.py
+    replaced: bool           # repro.py now holds check.py's content
+
+    @property
+    def reproduced(self) -> bool:
+        return self.direct.reproduced or self.check.reproduced
+
+    @property
+    def repro(self) -> Reproduction:
+        """What running repro.py shows now."""
+        return self.check if self.replaced else self.direct
+
+    def as_dict(self) -> dict:
+        """The campaign's `reproduced` record: repro.py's outcome first, then which did."""
+        return {**self.repro.as_dict(), "reproduced": self.reproduced,
+                "direct": self.direct.reproduced, "check": self.check.reproduced,
+                "repro_is": "check" if self.replaced else "direct"}
+
+
+def write_repros(folder: Path, source: str, spec: str, signature: str, message: str,
+                 timeout: float) -> ReproStatus:
+    """Write check.py and repro.py for a finding into `folder` and verify both."""
+    write_scripts(folder, source, spec, signature, message, timeout)
+    return verify_scripts(folder, timeout)
+
+
+def write_scripts(folder: Path, source: str, spec: str, signature: str, message: str,
+                  timeout: float) -> None:
+    folder = Path(folder)
+    folder.mkdir(parents=True, exist_ok=True)
+    check = repro_bundle.render_check(source, spec, signature, timeout, message)
+    try:
+        direct = repro_direct.render(source, spec, signature, timeout, message)
+    except ValueError as exc:  # a subject spec the direct form cannot name
+        direct = _replacement(check, f"no direct repro: {exc}")
+    _write(folder / CHECK, check)
+    _write(folder / REPRO, direct)
+
+
+def verify_scripts(folder: Path, timeout: float) -> ReproStatus:
+    """Run repro.py and check.py side by side; if only check.py reproduces, it replaces
+    repro.py (the run just made stands for the replaced file: same code, same folder)."""
+    folder = Path(folder)
+    limit = timeout + STARTUP
+    with ThreadPoolExecutor(2) as running:
+        direct, check = running.map(lambda name: reproduce(folder / name, limit), (REPRO, CHECK))
+    replaced = not direct.reproduced and check.reproduced
+    if replaced:
+        why = f"the direct repro did not reproduce ({direct.last_line or 'no output'})"
+        _write(folder / REPRO, _replacement((folder / CHECK).read_text(), why))
+    return ReproStatus(direct, check, replaced)
+
+
+def _replacement(check: str, why: str) -> str:
+    why = " ".join(why.split())[:300]
+    return (f"# parity repro: this is check.py, the oracle's own check, because {why}.\n"
+            + check)
+
+
+def reproduce(path: Path, timeout: float) -> Reproduction:
+    """Run `python <path>` in a fresh process in the script's folder and read its verdict."""
+    path = Path(path).resolve()
+    paths = [os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])]
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
+    start = time.monotonic()
+    process = subprocess.Popen([sys.executable, path.name], cwd=path.parent, env=env,
+                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        output, _ = process.communicate(timeout=timeout)
+        code = process.returncode
+    except subprocess.TimeoutExpired:
+        _kill_group(process)
+        output, code = process.communicate()[0] or "", None
+    seconds = time.monotonic() - start
+    return Reproduction(_reproduced(code), code, _verdict_line(output, code, timeout), seconds)
+
+
+def _kill_group(process: subprocess.Popen) -> None:
+    # The script's own session: compile workers it started go with it.
+    try:
+        os.killpg(process.pid, signal.SIGKILL)
+    except ProcessLookupError:
+        pass
+
+
+def _reproduced(code: int | None) -> bool:
+    return code == 1 or (code is not None and code < 0)
+
+
+def _verdict_line(output: str, code: int | None, timeout: float) -> str:
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    verdict = [ln for ln in lines if ln.startswith(("FAIL", "OK", "ERROR"))]
+    if verdict:
+        return verdict[-1][:500]
+    if code is None:
+        return f"no exit within {timeout:g} s"
+    if code < 0:
+        try:
+            return f"died of {signal.Signals(-code).name}"
+        except ValueError:
+            return f"died of signal {-code}"
+    return lines[-1][:500] if lines else ""
+
+
+def _write(path: Path, text: str) -> None:
+    """Write beside and rename: a script read mid-write (or after a kill) is never torn."""
+    temporary = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    temporary.write_text(text)
+    os.replace(temporary, path)
