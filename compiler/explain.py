@@ -39,8 +39,12 @@ def _frames(compiled) -> list:
 
 
 def explain(fn, *args, **kwargs) -> Explanation:
+    import torch
+
     from compiler.entry import CompiledFunction
-    compiled = CompiledFunction(fn, backend="eager")
+    from compiler.module_entry import CompiledModule
+    kind = CompiledModule if isinstance(fn, torch.nn.Module) else CompiledFunction
+    compiled = kind(fn, backend="eager")  # a module through its call path, hooks included
     compiled(*args, **kwargs)
     stats = compiled.stats
     frames = _frames(compiled)

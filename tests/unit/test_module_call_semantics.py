@@ -532,3 +532,10 @@ def test_lru_cache_helper_on_a_tensor_is_refused_or_exact():
     x.add_(1)  # eager keeps returning the tensor cached for this very object
     assert_same(compiled(x), f(x))
     doubled.cache_clear()
+
+
+def test_explain_of_a_module_shows_its_hooks_in_the_graph():
+    model = nn.Linear(4, 3)
+    model.register_forward_hook(lambda mod, args, out: out.sigmoid())
+    explanation = compiler.explain(model, torch.randn(2, 4))
+    assert any("sigmoid" in graph for graph in explanation.graphs), explanation.graphs
