@@ -54,6 +54,8 @@ class CompiledFunction:
         if self.bound_self is not None:
             args = (self.bound_self, *args)
         if self.skip_reason:
+            if self.fullgraph:  # fullgraph compiles or refuses; it never runs eagerly
+                raise Unsupported(self.skip_reason, BreakReason.SKIPPED_FRAME)
             if not self.stats.fallbacks or self.stats.fallbacks[-1] != self.skip_reason:
                 self.stats.fallbacks.append(self.skip_reason)
             return self.function(*args, **kwargs)
@@ -79,6 +81,9 @@ class CompiledFunction:
     def _compile(self, frame_locals, G) -> CacheEntry | None:
         if len(self.cache.entries) >= config.cache_limit:
             self.stats.cache_limit_hits += 1
+            if self.fullgraph:
+                raise Unsupported(f"{self.function.__qualname__} reached the cache limit "
+                                  f"({config.cache_limit})", BreakReason.SKIPPED_FRAME)
             if not self.cache.warned_limit:
                 self.cache.warned_limit = True
                 reason = self.cache.miss_reason(frame_locals, G)
@@ -129,7 +134,7 @@ class CompiledFunction:
 
     def nested(self, fn) -> CompiledFunction:
         """A frame reached from this one at a graph break, sharing its statistics."""
-        frame = CompiledFunction(fn, backend=self.backend_spec, fullgraph=False,
+        frame = CompiledFunction(fn, backend=self.backend_spec, fullgraph=self.fullgraph,
                                  stats=self.stats, nested=True)
         self.nested_frames.append(frame)
         return frame
@@ -152,7 +157,7 @@ class CompiledFunction:
                  "\n  ".join(check.describe()))
         if result.stopped is not None:
             stop = result.stopped
-            if self.fullgraph and result.raised is None:
+            if self.fullgraph:  # a frame that raises too: the eager run is not compiled
                 raise stop
             if result.raised is None:
                 self.stats.graph_breaks.append((stop.what, stop.where or "?"))

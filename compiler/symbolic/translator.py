@@ -105,8 +105,10 @@ class Translator:
         offset = self.bytecode.instructions[self.index].offset
         entry = self.bytecode.handler_for(offset)
         inst = self.bytecode.instructions[self.index]
-        if entry is None and self.parent is None and inst.opname == "RAISE_VARARGS" and inst.arg:
-            # The frame raises: compile what comes before, then raise in Python.
+        if entry is None and self.parent is None and (
+                inst.opname in BREAKABLE_OPCODES or inst.opname == "RAISE_VARARGS" and inst.arg):
+            # The frame raises: compile what comes before, then run the instruction in Python
+            # (it raises there, for real; should it not, the resume function goes on).
             stop = Unsupported(f"the program raises {type(raised.exc).__name__}",
                                BreakReason.EXCEPTION)
             stop.break_index = self.index

@@ -175,7 +175,7 @@ def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
     from compiler.values.containers import DictValue, SequenceValue, SetValue
     from compiler.values.equality import equal as _equal
     if symbol in ("==", "!="):
-        equal = _equal(tx, a, b, dunders_tried=True)
+        equal = _equal(tx, a, b, dunders_tried=symbol == "==")  # object.__ne__ asks __eq__
         return equal if symbol == "==" else not equal
     if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         for x, y in zip(a.items, b.items):
