@@ -16,7 +16,7 @@ import torch
 
 from oracle import program as programs
 from oracle.signature import call_signature
-from oracle.state import Freezer, Raised
+from oracle.state import Freezer, Raised, key_text
 
 CALL_SEED = 1234
 DRAW_SEED = 4321
@@ -157,8 +157,8 @@ def _walk(value: Any, path: str, found: dict[int, str], keep: list, depth: int) 
         for i, item in enumerate(value):
             _walk(item, f"{path}[{i}]", found, keep, depth + 1)
     elif isinstance(value, dict):
-        for key, item in value.items():
-            _walk(item, f"{path}[{key!r}]", found, keep, depth + 1)
+        for i, (key, item) in enumerate(value.items()):  # key_text: a key's repr may raise
+            _walk(item, f"{path}[{key_text(key, i)}]", found, keep, depth + 1)
 
 
 def _aliases(value: Any, inputs: dict[int, str]) -> dict[str, str]:

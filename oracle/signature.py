@@ -13,7 +13,7 @@ from typing import Any
 
 import torch
 
-from oracle.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES
+from oracle.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES, safe_dict
 
 
 class _Signer:
@@ -41,13 +41,24 @@ class _Signer:
 
     def _tensor(self, t: torch.Tensor) -> tuple:
         position = self.tensors.setdefault(id(t), len(self.tensors))
+        kind = (type(t).__qualname__, t.dtype, str(t.device), t.requires_grad, t.layout)
+        if isinstance(t, torch.nn.parameter.UninitializedTensorMixin):
+            return ("T-uninitialized", *kind, position)  # no shape, stride or storage yet
+        try:
+            shape, stride, storage = self._geometry(t)
+        except Exception as exc:  # a tensor that hides its geometry: compared by kind alone
+            return ("T-opaque", *kind, position, type(exc).__name__)
+        return ("T", *kind, shape, stride, position, storage)
+
+    def _geometry(self, t: torch.Tensor) -> tuple:
+        if t.is_nested:
+            return tuple(tuple(c.shape) for c in t.unbind()), (), -1
         storage = -1
-        if t.layout == torch.strided and t.device.type != "meta":
+        if t.layout == torch.strided and t.device.type != "meta" and not t.is_quantized:
             key = t.untyped_storage().data_ptr()
             storage = self.storages.setdefault(key, len(self.storages))
         stride = tuple(t.stride()) if t.layout == torch.strided else ()
-        return ("T", type(t).__qualname__, t.dtype, str(t.device), tuple(t.shape), stride,
-                t.requires_grad, t.layout, position, storage)
+        return tuple(t.shape), stride, storage
 
     def _container(self, value: Any, cls: type, depth: int) -> Any:
         name = f"{cls.__module__}.{cls.__qualname__}"
@@ -57,8 +68,8 @@ class _Signer:
             return (name, tuple((self.sign(k, depth), self.sign(v, depth))
                                 for k, v in value.items()))
         if isinstance(value, set | frozenset):
-            return (name, len(value), frozenset(repr(v) for v in value))
-        fields = getattr(value, "__dict__", None)
+            return (name, len(value), frozenset(self.sign(v, depth) for v in value))
+        fields = safe_dict(value)
         if isinstance(fields, dict):
             return (name, tuple((k, self.sign(v, depth)) for k, v in fields.items()
                                 if not k.startswith("__")))
@@ -83,8 +94,8 @@ def _plain_key(value: Any) -> Any:
         return "nan"
     if isinstance(value, float | complex) and value == 0:
         return repr(value)  # 0.0 and -0.0 are different constants to a guard
-    if isinstance(value, slice):
-        return (value.start, value.stop, value.step)
+    if isinstance(value, slice):  # its bounds may be anything, lists and tensors included
+        return tuple(_Signer("").sign(v) for v in (value.start, value.stop, value.step))
     return value
 
 

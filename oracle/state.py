@@ -5,6 +5,7 @@ cells held afterwards: taken at once so later calls cannot change them; compare.
 from __future__ import annotations
 
 import enum
+import sys
 import types
 from dataclasses import dataclass
 from typing import Any
@@ -22,6 +23,10 @@ PLAIN_TYPES = frozenset(
 CODE_TYPES = (types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
               types.MethodType, type)
 MAX_DEPTH = 24
+# Tensors with more elements are compared on SAMPLE evenly spaced elements, so that freezing
+# never copies more than this (an expanded tensor's logical size can be terabytes).
+MAX_ELEMENTS = 1 << 20
+SAMPLE = 1 << 12
 
 
 @dataclass(frozen=True)
@@ -40,6 +45,7 @@ class TensorState:
     layout: str
     dense: bool
     values: torch.Tensor | None  # a detached strided copy; None where there is no data (meta)
+    sampled: bool = False  # values holds SAMPLE elements of a tensor past MAX_ELEMENTS
 
 
 @dataclass(frozen=True)
@@ -127,11 +133,23 @@ class Freezer:
             return SeqState(key, (Plain(len(value)),))
         if isinstance(value, torch.nn.Module):
             return MapState(key, self._module_fields(value, depth), is_object=True)
-        fields = getattr(value, "__dict__", None)
+        if _is_numpy(value):
+            return self._freeze_numpy(value, key, depth)
+        fields = safe_dict(value)
         if isinstance(fields, dict):
             public = {k: v for k, v in fields.items() if not k.startswith("__")}
             return MapState(key, {k: self.freeze(v, depth) for k, v in public.items()}, True)
         return Opaque(key)
+
+    def _freeze_numpy(self, value: Any, key: str, depth: int) -> Any:
+        """Numeric arrays and scalars by value, as tensors; strings and objects item by item."""
+        np = sys.modules["numpy"]
+        array = np.asarray(value)
+        if array.dtype.kind in "biufc" and array.dtype.isnative:
+            return freeze_tensor(torch.from_numpy(np.array(array, copy=True)), key)
+        if array.size > MAX_ELEMENTS:
+            return Opaque(key)
+        return SeqState(key, (Plain(array.shape), self.freeze(array.tolist(), depth)))
 
     def _module_fields(self, module: torch.nn.Module, depth: int) -> dict[str, Any]:
         fields = {k: self.freeze(v, depth) for k, v in vars(module).items()
@@ -179,16 +197,70 @@ class Freezer:
 
 
 def freeze_tensor(t: torch.Tensor, type_key: str) -> TensorState:
-    plain = t.detach()
-    values = None
-    if plain.device.type != "meta":
-        if plain.layout != torch.strided:
-            plain = plain.to_dense()
-        values = plain.resolve_conj().resolve_neg().clone()
-    shape = tuple(t.shape)
-    stride = tuple(t.stride()) if t.layout == torch.strided else ()
+    """Metadata and a detached plain copy of the values; never raises for a valid tensor.
+
+    Uninitialised (lazy) parameters and buffers have no shape or data: only their kind is kept.
+    Sparse tensors are compared densely, quantized ones by their dequantized values, subclasses
+    as plain tensors. Past MAX_ELEMENTS (an expanded tensor may be gigabytes of logical size
+    over one stored element) only SAMPLE evenly spaced elements are copied and compared. A
+    tensor whose data cannot be read at all is compared by its metadata alone.
+    """
+    if isinstance(t, torch.nn.parameter.UninitializedTensorMixin):
+        return TensorState(type_key, t.dtype, (), (), str(t.device), t.requires_grad,
+                           "uninitialized", False, None)
+    # A subclass's __torch_function__ is the program's code: reading values must not run it.
+    with torch._C.DisableTorchFunctionSubclass():
+        try:
+            shape, stride, layout = _geometry(t)
+        except Exception as exc:
+            return TensorState(type_key, t.dtype, (), (), str(t.device), t.requires_grad,
+                               f"unreadable ({type(exc).__name__})", False, None)
+        values, sampled = _values(t)
     return TensorState(type_key, t.dtype, shape, stride, str(t.device), t.requires_grad,
-                       str(t.layout), is_dense(shape, stride), values)
+                       layout, is_dense(shape, stride), values, sampled)
+
+
+def _geometry(t: torch.Tensor) -> tuple[tuple[int, ...], tuple[int, ...], str]:
+    if t.is_nested:  # no single shape: the components' shapes are the layout
+        return (), (), f"nested{[tuple(c.shape) for c in t.unbind()]}"
+    stride = tuple(t.stride()) if t.layout == torch.strided else ()
+    return tuple(t.shape), stride, str(t.layout)
+
+
+def _values(t: torch.Tensor) -> tuple[torch.Tensor | None, bool]:
+    """A plain strided copy (or a sample), and whether it is a sample."""
+    try:
+        plain = t.detach()
+        if plain.device.type == "meta":
+            return None, False
+        if plain.is_nested:
+            plain = torch.cat([c.flatten() for c in plain.unbind()])
+        if plain.is_quantized:
+            plain = plain.dequantize()
+        if plain.layout != torch.strided:
+            if plain.numel() > MAX_ELEMENTS:  # the stored entries only, never the dense form
+                stored = plain.to_sparse_coo().coalesce().values()
+                return _plain(_sample(stored)), True
+            plain = plain.to_dense()
+        if plain.numel() > MAX_ELEMENTS:
+            return _plain(_sample(plain)), True
+        return _plain(plain.resolve_conj().resolve_neg().clone()), False
+    except Exception:
+        return None, False  # no readable data (an exotic subclass): compared by metadata
+
+
+def _plain(t: torch.Tensor) -> torch.Tensor:
+    return t if type(t) is torch.Tensor else t.as_subclass(torch.Tensor)
+
+
+def _sample(t: torch.Tensor) -> torch.Tensor:
+    """SAMPLE evenly spaced elements in index order, gathered without materialising `t`."""
+    n = t.numel()
+    if n <= SAMPLE:
+        return t.reshape(-1).resolve_conj().resolve_neg().clone()
+    step = (n - 1) / (SAMPLE - 1)
+    flat = (torch.arange(SAMPLE, dtype=torch.float64) * step).round().long()
+    return t[torch.unravel_index(flat, t.shape)].resolve_conj().resolve_neg().clone()
 
 
 def is_dense(shape: tuple[int, ...], stride: tuple[int, ...]) -> bool:
@@ -202,6 +274,19 @@ def is_dense(shape: tuple[int, ...], stride: tuple[int, ...]) -> bool:
             return False
         expected *= size
     return True
+
+
+def _is_numpy(value: Any) -> bool:
+    np = sys.modules.get("numpy")  # not imported: the program holds no numpy values
+    return np is not None and isinstance(value, np.ndarray | np.generic)
+
+
+def safe_dict(value: Any) -> Any:
+    """`value.__dict__`, or None: a hostile __getattribute__ may raise anything."""
+    try:
+        return getattr(value, "__dict__", None)
+    except Exception:
+        return None
 
 
 def key_text(key: Any, position: int) -> str:
