@@ -39,6 +39,23 @@ def missing(cls: type, name: str) -> RaisedByProgram:
     return RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute {name!r}"))
 
 
+def bound_method(value: Value, name: str) -> Value:
+    """`container.name` for a builtin container type (no instance dict, no `__getattr__`):
+    a method bound to the tracker, AttributeError when the type has no such name, and
+    refused for anything else the type defines (`deque.maxlen`, `dict.__class__`...)."""
+    from compiler.values.callables import BoundContainerMethodValue
+    cls = value.python_type()
+    owner, raw = find_in_mro(cls, name)
+    if owner is None:
+        raise missing(cls, name)
+    if name == "__class__":
+        from compiler.values.objects import ClassValue
+        return ClassValue(cls)
+    if not isinstance(raw, _ALWAYS_BIND):
+        raise refuse(value, f"attribute {name!r}")
+    return BoundContainerMethodValue(value, name)
+
+
 def type_has(cls: type, name: str) -> bool:
     """Whether instances of a type with no instance dict and no `__getattr__` (lists, dicts,
     tuples, sets, ints, ...) have `name`: exactly whether the type defines it."""

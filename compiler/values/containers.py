@@ -12,7 +12,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.attributes import missing, type_has
+from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import call_pure, is_plain, plain
 
@@ -106,13 +106,10 @@ class SequenceValue(Value):
         raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import BoundContainerMethodValue
-        if not type_has(self.python_type(), name):
-            raise missing(self.python_type(), name)
-        if name.startswith("__"):
+        if name.startswith("__") and name != "__class__" and type_has(self.python_type(), name):
             raise Unsupported(f"attribute {name} of a {self.python_type().__name__}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
-        return BoundContainerMethodValue(self, name)
+        return bound_method(self, name)
 
 
 class TupleValue(SequenceValue):
@@ -366,10 +363,7 @@ class DictValue(Value):
             raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import BoundContainerMethodValue
-        if not type_has(self.python_type(), name):
-            raise missing(self.python_type(), name)
-        return BoundContainerMethodValue(self, name)
+        return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods
         from compiler.values.wrap import wrap_constant
@@ -473,10 +467,7 @@ class SetValue(Value):
         return item.hash_key() in self.members
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import BoundContainerMethodValue
-        if not type_has(self.python_type(), name):
-            raise missing(self.python_type(), name)
-        return BoundContainerMethodValue(self, name)
+        return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):
         from compiler.values.wrap import wrap_constant

@@ -112,10 +112,10 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
                 issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):
             raise RaisedByProgram(TypeError(f"can only concatenate {a.python_type().__name__} "
                                             f"to {a.python_type().__name__}"))
-        kind = ListValue if isinstance(a, ListValue) else TupleValue
+        kind = type(a) if isinstance(a, ListValue) else TupleValue  # deques stay deques
         return kind(a.items + b.items)
     if symbol == "*" and isinstance(a, SequenceValue) and b.is_constant():
-        kind = ListValue if isinstance(a, ListValue) else TupleValue
+        kind = type(a) if isinstance(a, ListValue) else TupleValue
         return kind(a.items * b.as_constant())
     if symbol == "*" and isinstance(b, SequenceValue) and a.is_constant():
         return _container_op(tx, symbol, b, a)

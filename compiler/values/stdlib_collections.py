@@ -18,7 +18,14 @@ class DequeValue(ListValue):
     def python_type(self) -> type:
         return collections.deque
 
+    def getitem(self, tx, key):
+        if key.is_constant() and isinstance(key.as_constant(), slice):
+            raise RaisedByProgram(TypeError("sequence index must be integer, not 'slice'"))
+        return super().getitem(tx, key)
+
     def call_method(self, tx, name, args, kwargs):
+        if name == "copy" and not args and not kwargs:
+            return DequeValue(list(self.items))
         if name in ("appendleft", "popleft", "extendleft", "rotate"):
             tx.ctx.side_effects.mutate(self)
         if name == "appendleft":

@@ -254,9 +254,34 @@ def _deque_input_program(q):
     return len(q), first
 
 
+def _deque_operations(x):
+    q = collections.deque([x, x + 1])
+    r, s, t = q.copy(), q + collections.deque([x]), q * 2
+    kinds = [type(v).__name__ for v in (r, s, t)]
+    return kinds, r.popleft() + s.popleft() + t.popleft(), len(t), hasattr(q, "popleft")
+
+
+def _deque_slice(x):
+    return collections.deque([x, x])[0:1]
+
+
+def _shape_or_length(a):
+    try:
+        return a.shape
+    except AttributeError:
+        return len(a)
+
+
 @pytest.mark.parametrize("fullgraph", [False, True], ids=["breaks", "fullgraph"])
-def test_deque_in_a_trace(fullgraph):
-    assert check(_deque_program, lambda: torch.ones(2), fullgraph) is None
+@pytest.mark.parametrize("fn", [_deque_program, _deque_operations, _deque_slice])
+def test_deque_in_a_trace(fn, fullgraph):
+    assert check(fn, lambda: torch.ones(2), fullgraph) is None
+
+
+@pytest.mark.parametrize("fullgraph", [False, True], ids=["breaks", "fullgraph"])
+@pytest.mark.parametrize("make", [lambda: [1, 2], lambda: {"a": 1}, lambda: (1,), lambda: {3}])
+def test_missing_attribute_of_a_container_raises_attribute_error(make, fullgraph):
+    assert check(_shape_or_length, make, fullgraph) is None
 
 
 @pytest.mark.parametrize("fullgraph", [False, True], ids=["breaks", "fullgraph"])
