@@ -87,14 +87,16 @@ def render(source: str, spec: str, signature: str, timeout: float = 60.0,
     setup, compile_expr = subject_code(spec)
     said = " ".join(message.split())[:300]
     if where.alias_of is not None:
-        compare = IDENTITY.format(out=where.pick, source=where.alias_of)
+        fields = {"out": where.pick, "source": where.alias_of}
+        helpers, prepare, compare = (part.format(**fields) for part in IDENTITY)
     else:
-        stride = (" stride={[s for s, n in zip(t.stride(), t.shape) if n > 1]}"
+        stride = ('\n                f" stride={[s for s, n in zip(t.stride(), t.shape) if n > 1]}"'
                   * (where.aspect == "stride"))
-        compare = VALUE.format(pick=where.pick, stride=stride, tolerances=_tolerances())
+        fields = {"pick": where.pick, "stride": stride, "tolerances": _tolerances()}
+        helpers, prepare, compare = (part.format(**fields) for part in VALUE)
     body = MAIN.format(signature=signature, spec=spec, said=said, setup=setup,
                        compile=compile_expr, call=where.call, timeout=max(1, int(timeout)),
-                       compare=compare)
+                       helpers=helpers, prepare=prepare, compare=compare)
     return source.rstrip() + "\n\n\n" + body
 
 
@@ -108,7 +110,8 @@ def subject_code(spec: str) -> tuple[str, str]:
             argument = repr(backend)
         else:
             module, _, attr = backend.rpartition(".")
-            setup.append(f"from {module} import {attr} as backend")
+            setup.append(f"from {module} import {attr} as backend" if attr != "backend"
+                         else f"from {module} import backend")
             argument = "backend"
         if head == "torch" and backend == "inductor":
             setup += ["import torch._inductor.config",
@@ -124,12 +127,18 @@ def subject_code(spec: str) -> tuple[str, str]:
 
 
 def _indent(lines: list[str]) -> str:
-    return "".join(f"    {line}\n" for line in lines)
+    return "".join(f"        {line}\n" for line in lines)
 
 
 def _tolerances() -> str:
-    pairs = ", ".join(f"{d}: {t}" for d, t in TOLERANCES.items())
-    return "{" + pairs + "}"
+    """The oracle's tolerances as a dict literal, packed into lines of the repro's width."""
+    lines, line = [], ""
+    for dtype, (rtol, atol) in TOLERANCES.items():
+        item = f"{dtype}: ({rtol:g}, {atol:g}),"
+        if line and len(line) + len(item) > 80:
+            lines, line = [*lines, line], ""
+        line = f"{line} {item}" if line else item
+    return "{" + "\n                  ".join([*lines, line]).rstrip(",") + "}"
 
 
 MAIN = '''\
@@ -138,8 +147,7 @@ MAIN = '''\
 # `python repro.py` prints FAIL and exits 1 while the bug is present, 0 once it is fixed.
 if __name__ == "__main__":  # noqa: E402
     import os, runpy, signal, sys  # noqa: E401
-    from torch.utils._pytree import tree_leaves
-{setup}
+
     def run(compile):  # each side loads this file afresh: its own globals and inputs
         space = runpy.run_path(__file__, run_name="parity_side")
         try:
@@ -157,31 +165,35 @@ if __name__ == "__main__":  # noqa: E402
                 break
             torch.manual_seed(10_000 + i)
         return out, args, kwargs, space
-
+{helpers}
     print("torch", torch.__version__)
     signal.signal(signal.SIGALRM, lambda *_: (
         print("FAIL: timeout: no result within {timeout} s", flush=True), os._exit(1)))
     signal.alarm({timeout})
     try:
-        expected, actual = run(None), run(lambda program: {compile})
+{setup}        expected = run(None)
+        actual = run(lambda program: {compile})
         signal.alarm(0)
-    except BaseException as exc:
+{prepare}    except BaseException as exc:
         print(f"ERROR: the repro itself failed: {{type(exc).__name__}}: {{exc}}")
         sys.exit(2)
-{compare}
-'''
+{compare}'''
 
-VALUE = '''\
+VALUE = ('''
+    from torch.utils._pytree import tree_leaves
 
     def meta(value):  # what assert_close leaves out
-        return [f"requires_grad={{t.requires_grad}}{stride}" for t in tree_leaves(value)
-                if isinstance(t, torch.Tensor)]
+        return [f"requires_grad={{t.requires_grad}}"{stride}
+                for t in tree_leaves(value) if isinstance(t, torch.Tensor)]
 
     pick = lambda out, args, kwargs, space: {pick}  # where the oracle saw the difference
-    want = pick(*expected)
-    TOLERANCES = {tolerances}  # the oracle's, by dtype
-    rtol, atol = max([TOLERANCES.get(t.dtype, {default}) for t in tree_leaves(want)
-                      if isinstance(t, torch.Tensor)] or [(1e-7, 1e-9)])
+    # The oracle's tolerances (rtol, atol) by dtype: wider than assert_close's for float32.
+    TOLERANCES = {tolerances}
+''', '''\
+        want = pick(*expected)
+        rtol, atol = max([TOLERANCES.get(t.dtype, {default}) for t in tree_leaves(want)
+                          if isinstance(t, torch.Tensor)] or [(1e-7, 1e-9)])
+''', '''\
     try:
         got = pick(*actual)
         print(f"expected: {{want!r}} {{meta(want)}}\\nactual:   {{got!r}} {{meta(got)}}")
@@ -194,20 +206,20 @@ VALUE = '''\
         print("FAIL:", " ".join(f"{{type(exc).__name__}}: {{exc}}".split())[:400])
         sys.exit(1)
     print("OK: compiled agrees with eager")
-'''.replace("{default}", str(DEFAULT_TOLERANCE))
+''')
+VALUE = tuple(part.replace("{default}", str(DEFAULT_TOLERANCE)) for part in VALUE)
 
-IDENTITY = '''\
-
+IDENTITY = ('''
     def same(out, args, kwargs, space):  # is the output the input object itself?
         try:
             return {out} is {source}
         except Exception:
             return False
-
+''', "", '''\
     print(f"expected: `{out} is {source}` is {{same(*expected)}}")
     print(f"actual:   `{out} is {source}` is {{same(*actual)}}")
     if same(*expected) and not same(*actual):
         print("FAIL: compiled returns a new object where eager returns the input itself")
         sys.exit(1)
     print("OK: compiled returns the input itself, as eager does")
-'''
+''')

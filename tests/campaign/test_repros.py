@@ -132,6 +132,16 @@ def test_with_the_bug_fixed_both_scripts_pass_in_a_fresh_process(tmp_path, elsew
     assert not status.reproduced and not status.replaced
 
 
+@pytest.mark.slow
+def test_a_hang_is_a_timeout_failure_of_both_scripts(tmp_path, elsewhere):
+    source = _source("ReturnsAList")
+    status = reproduce.write_repros(tmp_path, source, "tests.oracle.planted:Hang",
+                                    "timeout:planted:hang:timeout", "", timeout=2)
+    assert status.check.exit_code == 1 and status.direct.exit_code == 1, status
+    assert status.check.last_line.startswith("FAIL: timeout: no verdict within 2 s")
+    assert status.direct.last_line.startswith("FAIL: timeout")
+
+
 # -- in this process: the scripts pass once fixed, the bundle is the oracle's code -------------
 
 @pytest.mark.parametrize("kind", planted_repro.KINDS)
@@ -218,3 +228,15 @@ def test_a_subject_the_direct_form_cannot_name_gets_the_check_as_repro(tmp_path)
     assert repro.startswith("# parity repro: this is check.py, the oracle's own check, "
                             "because no direct repro")
     assert repro.endswith((tmp_path / "check.py").read_text())
+
+
+def test_a_subject_that_cannot_be_set_up_is_one_error_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    reproduce.write_scripts(tmp_path, _source("ReturnsAList"), "no_such_package.mod:Subject",
+                            "crash:s:E", "", 60)
+    for name in ("check.py", "repro.py"):
+        code = _run_here(tmp_path / name)
+        out = capsys.readouterr().out
+        assert code == 2, out
+        assert out.splitlines()[-1].startswith("ERROR: ") and "no_such_package" in out
+        assert "Traceback" not in out
