@@ -153,7 +153,11 @@ class NNModuleValue(Value):
         return SequenceIteratorValue([child for _, child in self._children(tx)])
 
     def len(self, tx) -> int:
-        return len(self.module)
+        """Containers: their children, guarded (appending one changes the answer)."""
+        if isinstance(self.module, (torch.nn.Sequential, torch.nn.ModuleList,
+                                    torch.nn.ModuleDict, torch.nn.ParameterList)):
+            return len(self._children(tx))
+        raise Unsupported(f"len() of {type(self.module).__name__}", BreakReason.UNSUPPORTED_VALUE)
 
     def getitem(self, tx, key: Value) -> Value:
         index = key.as_constant()

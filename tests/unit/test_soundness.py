@@ -336,3 +336,12 @@ def test_fullgraph_refuses_past_the_cache_limit():
         compiled(torch.ones(2), 1)
         with pytest.raises(compiler.Unsupported):
             compiled(torch.ones(2), 2)
+
+
+@pytest.mark.parametrize("fullgraph", [False, True], ids=["breaks", "fullgraph"])
+def test_len_of_a_module_list_follows_its_children(fullgraph):
+    layers = torch.nn.ModuleList([torch.nn.ReLU()])
+    compiled = compiler.compile(lambda m: len(m), fullgraph=fullgraph)
+    assert compiled(layers) == 1
+    layers.append(torch.nn.Tanh())
+    assert compiled(layers) == 2
