@@ -12,6 +12,7 @@ from typing import Any
 
 from oracle import eager
 from oracle.compare import Mismatch, compare, compare_exceptions, describe
+from oracle.origin import owner_packages
 from oracle.program import InvalidProgram
 from oracle.rules import RecompileRules
 from oracle.subjects import Subject, classify
@@ -91,8 +92,16 @@ def _judge(path: str, subject: Subject, result: Result) -> tuple[_Finding | None
         message = f"eager disagrees with itself at call {call}: {mismatch}"
         return _Finding(Verdict.NONDETERMINISTIC, mismatch.path, message, call), None
     subject.reset()
-    side = eager.Side(prepare=subject.compile, stats=_safe_stats(subject),
-                      classify=lambda exc: classify(subject, exc), signatures=True)
+    owners: list[str] = []  # the packages whose code the compiled callables run
+
+    def prepare(fn):
+        compiled = subject.compile(fn)
+        owners.extend(owner_packages(compiled))
+        return compiled
+
+    side = eager.Side(prepare=prepare, stats=_safe_stats(subject),
+                      classify=lambda exc: classify(subject, exc, tuple(owners)),
+                      signatures=True)
     try:
         compiled = eager.run(path, side)
     except eager.CompileFailed as failed:

@@ -94,6 +94,23 @@ def subject_modules(subject: Any) -> tuple[str, ...]:
     return (module,) if top == HARNESS else (top,)
 
 
+def owner_packages(compiled: Any) -> tuple[str, ...]:
+    """The top-level package whose code a compiled callable is: where its function was defined
+    (its globals, which functools.wraps does not copy) or its class. None for torch (its
+    compiler stack is known already), the program, the harness and the standard library."""
+    target = getattr(compiled, "func", compiled)  # a functools.partial
+    namespace = getattr(target, "__globals__", None)
+    if isinstance(namespace, dict):
+        module = str(namespace.get("__name__") or "")
+    else:
+        module = getattr(type(target), "__module__", None) or ""
+    top = module.split(".")[0]
+    if (not top or top in ("torch", HARNESS, "builtins", "functools") or module == "__main__"
+            or _is_loaded_file(module)):
+        return ()
+    return (top,)
+
+
 def exception_chain(exc: BaseException) -> list[BaseException]:
     """`exc`, then what it was raised from or while handling, down to the root."""
     chain, seen = [exc], {id(exc)}

@@ -103,12 +103,14 @@ def _backend(name: str, spec: str) -> str | Callable:
     return backend
 
 
-def classify(subject: Any, exc: BaseException) -> str | None:
+def classify(subject: Any, exc: BaseException, runs: tuple[str, ...] = ()) -> str | None:
     """"internal" for a subject's own error, "unsupported" for a declared fallback, else None.
 
     The subject's `classify` hook decides first; where it has none, returns None or fails, the
     exception type's module against `internal_modules`, then where the exception was raised
-    (oracle.origin: the subject's own package and torch's compiler stack are the subject's).
+    (oracle.origin: the subject's own package, the packages its compiled callables come from
+    (`runs`: an adapter in one package wrapping a compiler in another) and torch's compiler
+    stack are the subject's).
     """
     own = getattr(subject, "classify", None)
     if own is not None:
@@ -122,7 +124,10 @@ def classify(subject: Any, exc: BaseException) -> str | None:
     prefixes = tuple(str(p) for p in getattr(subject, "internal_modules", ()) or ())
     if prefixes and module.startswith(prefixes):
         return "internal"
-    return origin.blame(exc, origin.subject_modules(subject))
+    modules = origin.subject_modules(subject)
+    if not getattr(subject, "internal_modules", None):
+        modules = tuple(dict.fromkeys(modules + runs))
+    return origin.blame(exc, modules)
 
 
 class OursSubject:

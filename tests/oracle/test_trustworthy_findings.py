@@ -179,3 +179,46 @@ def test_only_what_every_subject_declines_is_avoided():
     for _ in range(3):
         learner.observe("a", frozenset({"eye"}), frozenset(), "eye is not supported")
     assert learner.avoided()[0] == frozenset()
+
+
+class AdapterOfAnotherPackage:
+    """A user's adapter around a compiler living in another package (as one wraps thunder):
+    no classify hook, and the compiler's code is neither the adapter's nor the program's."""
+
+    name = "adapter"
+
+    def __init__(self):
+        space = {"__name__": "othercompiler.core"}
+        exec(compile(_OTHER_COMPILER, "othercompiler/core.py", "exec"), space)
+        self.jit = space["jit"]
+
+    def compile(self, fn):
+        return self.jit(fn)
+
+    def stats(self, compiled):
+        return {"compiles": 1}
+
+    def reset(self):
+        pass
+
+
+_OTHER_COMPILER = """
+def jit(fn):
+    def compiled(*args, **kwargs):
+        if kwargs.get("decline"):
+            raise NotImplementedError("torch.eye is not yet supported")
+        if kwargs.get("crash"):
+            return None()  # an internal error of the compiler
+        return fn(*args)
+    return compiled
+"""
+
+
+def test_errors_of_the_compiler_an_adapter_wraps_are_the_subjects(tmp_path):
+    def verdict(kwarg: str) -> Verdict:
+        path = _write(tmp_path, kwarg, f"def program(x, {kwarg}=False):\n    return x + 1\n\n"
+                      f"def calls():\n    yield (torch.ones(2),), {{{kwarg!r}: True}}\n")
+        return check(path, AdapterOfAnotherPackage()).verdict
+
+    assert verdict("crash") is Verdict.CRASH
+    assert verdict("decline") is Verdict.UNSUPPORTED
