@@ -1,5 +1,5 @@
 """What a campaign shows and leaves behind: the live progress line, a line per finding, the
-closing table, failures/<slug>/{original,shrunk,repro}.py and summary.json / summary.md.
+closing table, failures/<slug>/{original,shrunk,repro,check}.py and summary.json / summary.md.
 """
 
 from __future__ import annotations
@@ -7,13 +7,12 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import subprocess
 import sys
 import time
 from typing import TYPE_CHECKING
 
 from generators.shrink import measure
-from oracle import repro
+from oracle import reproduce
 from oracle.differential import Result
 from oracle.verdict import Verdict
 
@@ -22,7 +21,6 @@ if TYPE_CHECKING:
 
 PROGRESS_EVERY_TTY = 0.5
 PROGRESS_EVERY_LOG = 10.0
-VERIFY_LIMIT = 120.0
 
 
 class Reporter:
@@ -125,15 +123,15 @@ def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> 
         (folder / "original.py").write_text(finding.source)
     if finding.repro_source is not None:  # the shrunk program file, for `parity run`
         _atomic_write(folder / "shrunk.py", finding.repro_source.rstrip() + "\n")
-    _atomic_write(folder / "repro.py", _render_repro(finding, c.config.timeout, last))
+    reproduce.write_scripts(folder, finding.repro_source or finding.source,
+                            finding.result.subject, finding.key,
+                            (last or finding.result).message, _script_timeout(c))
     write_info(c, finding, last)
 
 
-def _render_repro(finding: Finding, timeout: float, last: Result | None) -> str:
-    source = finding.repro_source or finding.source
-    message = (last or finding.result).message
-    return repro.render(source, finding.result.subject, finding.key, max(60.0, timeout * 6),
-                        message)
+def _script_timeout(c: Campaign) -> float:
+    """The scripts' own hang limit: a few times the campaign's, for a lone cold process."""
+    return max(60.0, c.config.timeout * 6)
 
 
 def write_info(c: Campaign, finding: Finding, last: Result | None = None) -> None:
@@ -162,19 +160,10 @@ def remove_finding(c: Campaign, finding: Finding, twin: Finding) -> None:
 
 
 def verify_repro(c: Campaign, finding: Finding) -> dict:
-    """Run the finding's repro.py in a fresh process, as a person would."""
-    path = c.config.out / "failures" / finding.slug / "repro.py"
-    start = time.monotonic()
-    try:
-        done = subprocess.run([sys.executable, path.name], cwd=path.parent, timeout=VERIFY_LIMIT,
-                              stdin=subprocess.DEVNULL, capture_output=True, text=True)
-        code, output = done.returncode, (done.stdout + done.stderr).strip()
-    except subprocess.TimeoutExpired:
-        code, output = None, f"no exit within {VERIFY_LIMIT:g} s"
-    lines = output.splitlines()
-    fail = next((ln for ln in lines if ln.startswith("FAIL")), lines[-1] if lines else "")
-    return {"reproduced": code == 1, "exit": code, "last_line": fail[:300],
-            "seconds": round(time.monotonic() - start, 2)}
+    """Run the finding's repro.py and check.py in fresh processes, as a person would; repro.py
+    becomes check.py when only that reproduces (oracle/reproduce.py)."""
+    folder = c.config.out / "failures" / finding.slug
+    return reproduce.verify_scripts(folder, _script_timeout(c)).as_dict()
 
 
 def summary(c: Campaign) -> dict:

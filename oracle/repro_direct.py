@@ -11,7 +11,6 @@ oracle/reproduce.py then puts the full check in repro.py's place.
 
 from __future__ import annotations
 
-import ast
 import re
 from dataclasses import dataclass
 
@@ -24,6 +23,8 @@ _CALL = re.compile(r"^call (\d+):")
 _ALIAS = re.compile(r"^the input (.+) itself$")
 _ROOT = re.compile(r"^(out|args|kwargs|[GC]\[([^\[\]]+)\])")
 _STEP = re.compile(r"^(\[([^\[\]]+)\]|\.[A-Za-z_]\w*)")
+_LITERAL = re.compile(r"-?\d+(\.\d*)?(e-?\d+)?|True|False|None|b?'([^'\\]|\\.)*'"
+                      r'|b?"([^"\\]|\\.)*"')
 
 
 @dataclass
@@ -73,11 +74,9 @@ def expression(path: str) -> str | None:
 
 
 def _literal(text: str) -> bool:
-    try:
-        ast.literal_eval(text)
-    except (ValueError, SyntaxError):
-        return False
-    return True
+    # A regex, not ast.literal_eval: CPython 3.11's AST conversion is not thread-safe, and a
+    # campaign renders repros on one thread while its shrinker parses on another.
+    return _LITERAL.fullmatch(text) is not None
 
 
 def render(source: str, spec: str, signature: str, timeout: float = 60.0,

@@ -29,6 +29,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -104,7 +105,10 @@ def verify_scripts(folder: Path, timeout: float) -> ReproStatus:
     replaced = not direct.reproduced and check.reproduced
     if replaced:
         why = f"the direct repro did not reproduce ({direct.last_line or 'no output'})"
-        _write(folder / REPRO, _replacement((folder / CHECK).read_text(), why))
+        try:
+            _write(folder / REPRO, _replacement((folder / CHECK).read_text(), why))
+        except OSError:  # the folder went away meanwhile: nothing left to replace
+            replaced = False
     return ReproStatus(direct, check, replaced)
 
 
@@ -120,9 +124,12 @@ def reproduce(path: Path, timeout: float) -> Reproduction:
     paths = [os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
     start = time.monotonic()
-    process = subprocess.Popen([sys.executable, path.name], cwd=path.parent, env=env,
-                               stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                               stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    try:
+        process = subprocess.Popen([sys.executable, path.name], cwd=path.parent, env=env,
+                                   stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                   stderr=subprocess.STDOUT, text=True, start_new_session=True)
+    except OSError as exc:  # the folder went away (a finding merged into another)
+        return Reproduction(False, None, f"cannot run {path}: {exc}", 0.0)
     try:
         output, _ = process.communicate(timeout=timeout)
         code = process.returncode
@@ -161,7 +168,8 @@ def _verdict_line(output: str, code: int | None, timeout: float) -> str:
 
 
 def _write(path: Path, text: str) -> None:
-    """Write beside and rename: a script read mid-write (or after a kill) is never torn."""
-    temporary = path.with_name(f"{path.name}.tmp{os.getpid()}")
+    """Write beside and rename: a script read mid-write (or after a kill) is never torn. The
+    temporary name is the thread's own: a campaign writes from its main and shrink threads."""
+    temporary = path.with_name(f"{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
     temporary.write_text(text)
     os.replace(temporary, path)
