@@ -8,7 +8,7 @@ pass-through code (torch's ordinary Python code, the standard library, the oracl
 to the first frame that belongs to someone. Labels: "<program>" (the program file or
 `__main__`; C++ ops leave no frame, so their errors land here too), "torch" or "python" (raised
 inside torch's or the standard library's Python code that the program called),
-"torch-compiler:torch._inductor" (COMPILER_STACK, and code it generated), "package:NAME" (any
+"torch-compiler:torch._inductor" (COMPILER_STACK, and code it generated), "package:MODULE:FUNCTION" (any
 other package, a subject's included), "?" (no traceback).
 
 Blame (`blame`). The subject is at fault when the chain holds an exception type defined in the
@@ -139,18 +139,20 @@ def _frames(exc: BaseException, program: str | None, subject: tuple[str, ...]):
     for frame in reversed(frames):
         name = frame.f_globals.get("__name__")
         yield _kind(name if isinstance(name, str) else None, frame.f_code.co_filename,
-                    program, subject)
+                    program, subject, frame.f_code.co_qualname)
 
 
 def _kind(module: str | None, filename: str, program: str | None,
-          subject: tuple[str, ...]) -> tuple[str, str]:
+          subject: tuple[str, ...], function: str = "?") -> tuple[str, str]:
     if module is None or "torchinductor" in filename or filename.startswith("<eval_with_key>"):
         return "compiler", GENERATED
     if module == program or module == "__main__" or _is_loaded_file(module):
         return "program", "<program>"
     top = module.split(".")[0]
+    # A package's error is labelled down to the function that raised it: two crashes of one
+    # type in different places of a compiler are two bugs.
     if _within(module, subject):
-        return "subject", f"package:{top}"
+        return "subject", f"package:{module}:{function}"
     if _within(module, COMPILER_STACK):
         return "compiler", "torch-compiler:" + ".".join(module.split(".")[:2])
     if top == "torch":
@@ -159,7 +161,7 @@ def _kind(module: str | None, filename: str, program: str | None,
         return "python", "python"
     if top == HARNESS:
         return "harness", "oracle"
-    return "package", f"package:{top}"
+    return "package", f"package:{module}:{function}"
 
 
 def _within(module: str, prefixes: tuple[str, ...]) -> bool:
