@@ -8,8 +8,8 @@ pass-through code (torch's ordinary Python code, the standard library, the oracl
 to the first frame that belongs to someone. Labels: "<program>" (the program file or
 `__main__`; C++ ops leave no frame, so their errors land here too), "torch" or "python" (raised
 inside torch's or the standard library's Python code that the program called),
-"torch-compiler:torch._inductor" (COMPILER_STACK, and code it generated), "package:MODULE:FUNCTION" (any
-other package, a subject's included), "?" (no traceback).
+"torch-compiler:torch._inductor" (COMPILER_STACK, and code it generated),
+"package:MODULE:FUNCTION" (any other package, a subject's included), "?" (no traceback).
 
 Blame (`blame`). The subject is at fault when the chain holds an exception type defined in the
 compiler stack (BackendCompilerFailed, InternalTorchDynamoError, Unsupported, inductor's errors)
