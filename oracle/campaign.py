@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle import buckets, campaign_report, known_issues
+from oracle.ast_lock import serialised_compile
 from oracle.campaign_shrink import ShrinkThread
 from oracle.differential import Result
 from oracle.draw import Drawer, Redraw, StopDrawing
@@ -303,7 +304,7 @@ def _slug(key: str, taken: dict) -> str:
 
 def run_campaign(config: Config) -> Campaign:
     drawer = Drawer(config.features, config.seed, config.database)
-    with WorkerPool(config.workers, config.timeout) as pool:
+    with WorkerPool(config.workers, config.timeout) as pool, serialised_compile():
         campaign = Campaign(config, pool, drawer)
         campaign.run()
     return campaign

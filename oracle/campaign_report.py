@@ -58,6 +58,9 @@ class Reporter:
     def shrinking(self, finding: Finding, budget: float) -> None:
         self._emit(f"shrinking {finding.key} (up to {budget:.0f} s)")
 
+    def note(self, text: str) -> None:
+        self._emit(text)
+
     def merged(self, finding: Finding, twin: Finding) -> None:
         self._emit(f"merged {finding.slug} into {twin.slug}: their shrunk programs agree")
 

@@ -57,6 +57,8 @@ class ShrinkThread(threading.Thread):
                     self._shrink(finding)
             except Closed:
                 return
+            except Exception as exc:  # one finding's trouble must not end shrinking for all
+                self._failed(finding, exc)
 
     def _shrink(self, finding: Finding) -> None:
         c = self.campaign
@@ -77,6 +79,15 @@ class ShrinkThread(threading.Thread):
             merged = finding.slug not in c.findings
         if not merged:
             self._verify(finding)
+
+    def _failed(self, finding: Finding, exc: Exception) -> None:
+        c = self.campaign
+        with c.lock:
+            finding.core = finding.core or buckets.constructs(finding.source)
+            finding.shrink_stats = {"stopped": f"shrinking failed: {type(exc).__name__}: {exc}"}
+            if finding.slug in c.findings:
+                campaign_report.write_info(c, finding)
+        c.report.note(f"shrinking {finding.slug} failed: {type(exc).__name__}: {exc}")
 
     def _budget(self) -> float | None:
         c = self.campaign
