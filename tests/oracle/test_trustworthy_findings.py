@@ -222,3 +222,16 @@ def test_errors_of_the_compiler_an_adapter_wraps_are_the_subjects(tmp_path):
 
     assert verdict("crash") is Verdict.CRASH
     assert verdict("decline") is Verdict.UNSUPPORTED
+
+
+def test_compile_is_serialised_only_while_a_campaign_runs():
+    import ast
+    import builtins
+
+    from oracle.ast_lock import serialised_compile
+
+    original = builtins.compile
+    with serialised_compile():
+        assert builtins.compile is not original
+        assert isinstance(ast.parse("x = 1"), ast.Module)
+    assert builtins.compile is original
