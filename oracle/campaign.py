@@ -5,7 +5,8 @@ A failure's shrink key (verdict, subject, detail) is the first half of its ident
 is the structure of its shrunk program (oracle/buckets.py). A failing program whose key is
 known is counted into the finding whose shrunk program's constructs it contains; one that
 contains none of them is a tentative new finding, shrunk in its turn, and merged back if its
-shrunk structure turns out to equal another's. Every finding is written as it is found.
+shrunk program turns out to be another's (equal structure; for an exception raised at one
+place, one's constructs within the other's). Every finding is written as it is found.
 
 Drawing happens in this process while the workers check; shrinking runs in a thread of its own
 (oracle/campaign_shrink.py) whose candidates share the pool (oracle/pool_share.py). What the
@@ -225,8 +226,8 @@ class Campaign:
         the programs held back for it (under self.lock)."""
         finding.repro_source, finding.shrink_stats = source, stats
         finding.core, finding.structure = buckets.constructs(source), buckets.structure(source)
-        twin = next((f for f in self.by_key[finding.key] if f is not finding
-                     and f.structure == finding.structure), None)
+        twin = next((f for f in self.by_key[finding.key]
+                     if f is not finding and _same_bug(f, finding)), None)
         if twin is not None:
             self._merge(finding, twin)
         else:
@@ -285,6 +286,19 @@ class Campaign:
         end = time.monotonic() + (1.0 if self.interrupted else float("inf"))
         while self.inflight and time.monotonic() < end and self.pool.pool.busy():
             self._handle(self.pool.pump(self.queue, 0.2))
+
+
+def _same_bug(shrunk: Finding, new: Finding) -> bool:
+    """Two shrunk findings of one key are one bug when their structures agree. For an
+    exception raised at one place (the key names the raising function) it is enough that one
+    shrunk program's constructs hold the other's: the smaller one raises there already. A
+    wrong value has no such place, and a larger program may hold a second bug."""
+    if shrunk.structure is None or shrunk.core is None or new.core is None:
+        return False
+    if shrunk.structure == new.structure:
+        return True
+    raised = new.result.verdict in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION)
+    return raised and "@" in new.key and (shrunk.core <= new.core or new.core <= shrunk.core)
 
 
 def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:
