@@ -128,6 +128,9 @@ class ConstantValue(Value):
         if not hasattr(value, name):
             raise RaisedByProgram(AttributeError(f"{type(value).__name__!r} object has no "
                                                  f"attribute {name!r}"))
+        if name == "__class__":
+            from compiler.values.objects import ClassValue
+            return ClassValue(type(value))
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)

@@ -373,6 +373,8 @@ class DictValue(Value):
         if name == "move_to_end" and self.cls is collections.OrderedDict:
             tx.ctx.side_effects.mutate(self)
             last = kwargs.get("last", args[1] if len(args) > 1 else wrap_constant(True))
+            if args[0].hash_key() not in self.entries:
+                raise RaisedByProgram(KeyError(args[0].as_constant()))
             entry = self.entries.pop(args[0].hash_key())
             if last.as_constant():
                 self.entries[args[0].hash_key()] = entry
@@ -395,10 +397,7 @@ class DictValue(Value):
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
             return found[1]
         if name == "popitem":
-            if not self.entries:
-                raise RaisedByProgram(KeyError("popitem(): dictionary is empty"))
-            _, (k, v) = self.entries.popitem()
-            return TupleValue([k, v])
+            return self._popitem(args, kwargs)
         if name == "setdefault":
             default = args[1] if len(args) > 1 else none
             return self.entries.setdefault(args[0].hash_key(), (args[0], default))[1]
@@ -412,6 +411,22 @@ class DictValue(Value):
             self.entries.clear()
             return none
         raise Unsupported(f"dict.{name}", BreakReason.UNSUPPORTED_CALL)
+
+    def _popitem(self, args, kwargs) -> Value:
+        last = True
+        if self.cls is collections.OrderedDict:
+            if len(args) > 1 or set(kwargs) - {"last"} or (args and kwargs):
+                raise Unsupported("OrderedDict.popitem arguments", BreakReason.UNSUPPORTED_CALL)
+            flag = args[0] if args else kwargs.get("last")
+            last = flag is None or bool(flag.as_constant())
+        elif args or kwargs:
+            raise Unsupported(f"{self.cls.__name__}.popitem arguments",
+                              BreakReason.UNSUPPORTED_CALL)
+        if not self.entries:
+            raise RaisedByProgram(KeyError("popitem(): dictionary is empty"))
+        key = next(reversed(self.entries)) if last else next(iter(self.entries))
+        k, v = self.entries.pop(key)
+        return TupleValue([k, v])
 
     def _update_from(self, tx, other: Value) -> None:
         if isinstance(other, DictValue):

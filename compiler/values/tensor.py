@@ -22,6 +22,7 @@ from compiler.values.constant import ConstantValue
 METADATA_ATTRIBUTES = {
     "dtype", "device", "layout", "requires_grad", "ndim", "is_cuda", "is_sparse",
     "is_quantized", "is_meta", "is_leaf", "is_mkldnn", "is_complex_dtype", "itemsize", "nbytes",
+    "is_nested",
 }
 # Methods that return metadata.
 METADATA_METHODS = {
@@ -78,6 +79,9 @@ class TensorValue(Value):
         if name == "shape":
             from compiler.values.containers import SizeValue
             return SizeValue([wrap_constant(d) for d in self.example.shape])
+        if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
+            from compiler.values.objects import ClassValue
+            return ClassValue(self.real_type)
         if name in METADATA_ATTRIBUTES:
             return wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:
@@ -140,6 +144,8 @@ class TensorValue(Value):
                 from compiler.values.containers import SizeValue
                 return SizeValue([wrap_constant(d) for d in result])
             return wrap_constant(result)
+        if name == "new":
+            name, args = _legacy_new(args, kwargs)
         return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
 
     def getitem(self, tx, key: Value) -> Value:
@@ -157,3 +163,23 @@ class TensorValue(Value):
 
     def hash_key(self) -> Any:
         return ("tensor", id(self))
+
+
+def _legacy_new(args: list[Value], kwargs: dict[str, Value]) -> tuple[str, list[Value]]:
+    """`Tensor.new(...)` as the factory it means: sizes (ints or one torch.Size) give an
+    uninitialised tensor, one list or tuple of numbers gives data; anything else is refused."""
+    from compiler.values.wrap import wrap_constant
+    if kwargs:
+        raise Unsupported("Tensor.new with keyword arguments", BreakReason.UNSUPPORTED_CALL)
+    if len(args) == 1 and args[0].python_type() in (list, tuple):
+        args = [wrap_constant(tuple(item.as_constant() for item in args[0].unpack(None)))]
+    consts = [a.as_constant() for a in args if a.is_constant()]
+    if len(consts) == len(args):
+        if all(type(c) is int for c in consts):
+            return "new_empty", [wrap_constant(tuple(consts) if consts else (0,))]
+        if len(consts) == 1 and type(consts[0]) is torch.Size:
+            return "new_empty", [wrap_constant(tuple(consts[0]))]
+        if len(consts) == 1 and type(consts[0]) in (list, tuple) and all(
+                type(c) in (int, float, bool) for c in consts[0]):
+            return "new_tensor", [wrap_constant(consts[0])]
+    raise Unsupported("Tensor.new with these arguments", BreakReason.UNSUPPORTED_CALL)
