@@ -1,7 +1,7 @@
 """Source-level reducer on the ~100-line planted-failure program of tests/quality/planted.py:
 sizes before and after, predicate calls and seconds, for each of the three planted bugs.
 
-Reference points on these machines (SHRINKING.md): shrinkray took 25 minutes and 22,040 runs
+Reference points measured on these machines: shrinkray took 25 minutes and 22,040 runs
 for a 109-line program (down to 9 lines); a 90-line AST prototype reached 19 lines in 49 s
 and 278 runs. The predicates here execute each candidate in-process (no worker pool), so
 seconds measure the reducer plus cheap eager runs; attempts are what a pool would pay for.

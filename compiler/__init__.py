@@ -1,6 +1,6 @@
 """Parity's JIT compiler for PyTorch: traces Python 3.11 bytecode into guarded FX graphs.
 
-Public API: compile, stats, explain, reset, Unsupported, config (DESIGN.md, Contract 1).
+Public API: compile, stats, explain, reset, Unsupported, config (docs/architecture.md).
 """
 
 from __future__ import annotations

@@ -138,7 +138,7 @@ class ProgramIR:
 
 @dataclass(frozen=True)
 class Program:
-    """A generated program file (DESIGN.md Contract 2) and what went into it."""
+    """A generated program file (docs/architecture.md) and what went into it."""
 
     source: str
     features_used: frozenset[str]

@@ -39,7 +39,7 @@ class Picks:
         return v % n
 
     def ref(self, n: int) -> int:
-        """An index into a candidate list of length n, clamped (SHRINKING.md)."""
+        """An index into a candidate list of length n, clamped: shrinks as its byte does."""
         v = self.refs[self.r] if self.r < len(self.refs) else 0
         self.r += 1
         return min(v, n - 1)

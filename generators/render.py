@@ -1,4 +1,4 @@
-"""Rendering: a ProgramIR becomes a program file (DESIGN.md Contract 2), written as a person would.
+"""Rendering: a ProgramIR becomes a program file (docs/architecture.md), written as a person would.
 
 Module-level definitions first, then `program` (a function or an nn.Module instance), then calls().
 """

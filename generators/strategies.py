@@ -1,4 +1,4 @@
-"""`programs()`: the Hypothesis strategy of whole programs (DESIGN.md Contract 6).
+"""`programs()`: the Hypothesis strategy of whole programs (docs/architecture.md).
 
 Draw order: feature flags, inputs, then the body as a list of statements, each one draw span
 of fixed layout (so deleting one deletes one statement), then the calls.

@@ -1,4 +1,4 @@
-"""The `parity` command (DESIGN.md Contract 5): run and explain here; fuzz, shrink and gate
+"""The `parity` command (docs/architecture.md): run and explain here; fuzz, shrink and gate
 arrive with oracle/campaign.py and friends.
 
 Exit status: 0 nothing failed, 1 failures, 2 usage error or unreadable input.

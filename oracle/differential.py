@@ -1,4 +1,4 @@
-"""One program, one subject -> one Verdict (DESIGN.md Contract 4), with its explanation.
+"""One program, one subject -> one Verdict (docs/verdicts.md), with its explanation.
 
 Eager runs twice (it must agree with itself), the subject once; the first failing call decides,
 and within a call: exception or value, then aliasing, then mutations, then recompile rules R1-R3.

@@ -1,4 +1,4 @@
-"""Load a program file (DESIGN.md Contract 2) into a fresh namespace, and walk its calls.
+"""Load a program file (docs/architecture.md) into a fresh namespace, and walk its calls.
 
 Every way a file can be broken becomes an InvalidProgram with a one-line reason.
 """
@@ -19,7 +19,7 @@ _code_cache: dict[tuple[str, int, int], types.CodeType] = {}
 
 
 class InvalidProgram(Exception):
-    """The program file is broken: it does not import, or breaks Contract 2."""
+    """The program file is broken: it does not import, or breaks the program-file format."""
 
 
 @dataclass
@@ -126,7 +126,7 @@ def _check_contract(module: types.ModuleType, path: str) -> None:
         if not callable(getattr(module, name, None)):
             sys.modules.pop(module.__name__, None)
             what = "does not define" if not hasattr(module, name) else "has a non-callable"
-            raise InvalidProgram(f"{path} {what} `{name}` (see DESIGN.md Contract 2)")
+            raise InvalidProgram(f"{path} {what} `{name}` (see docs/architecture.md)")
 
 
 def _one_line(exc: BaseException) -> str:

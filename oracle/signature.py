@@ -1,4 +1,4 @@
-"""The metadata signature of a call (DESIGN.md Contract 4): what a correct compiler may guard on.
+"""The metadata signature of a call (docs/verdicts.md): what a correct compiler may guard on.
 
 Two calls with equal signatures must share compiled code (rule R1). The signature errs on the
 fine side — identity of code objects, aliasing between tensors, torch's global modes — so that a

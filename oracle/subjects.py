@@ -1,4 +1,4 @@
-"""Subjects: what gets checked against eager (DESIGN.md Contract 3), and their command-line specs.
+"""Subjects: what gets checked against eager (docs/architecture.md), and their command-line specs.
 
 `ours[:backend]` is this project's compiler, imported only when first used so that the oracle
 works while the compiler is broken; `torch[:backend]` is torch.compile; `pkg.mod:attr` is anything

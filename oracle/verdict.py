@@ -1,4 +1,4 @@
-"""The closed set of verdicts one program gets against one subject (DESIGN.md Contract 4)."""
+"""The closed set of verdicts one program gets against one subject (docs/verdicts.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Imports go one way (DESIGN.md): oracle -> compiler (public API) and generators;
+"""Imports go one way (docs/architecture.md): oracle -> compiler (public API) and generators;
 generators -> neither; compiler -> neither, and never torch._dynamo or torch.compile."""
 
 from __future__ import annotations

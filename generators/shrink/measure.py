@@ -1,4 +1,4 @@
-"""Sizes of a program file on its normalised form (`ast.unparse`), as SHRINKING.md measures
+"""Sizes of a program file on its normalised form (`ast.unparse`), the measures of
 shrink quality: non-blank lines, AST nodes, torch op calls and total input tensor elements.
 """
 

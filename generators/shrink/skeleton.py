@@ -1,4 +1,4 @@
-"""The parts of a program file (DESIGN.md, Contract 2) that a reduction must keep:
+"""The parts of a program file (docs/architecture.md) that a reduction must keep:
 `import torch`, the `program` binding, the `calls` generator and at least one of its yields.
 """
 

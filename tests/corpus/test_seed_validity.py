@@ -1,4 +1,5 @@
-"""Every seed program is a valid Contract 2 file whose eager call sequence is deterministic.
+"""Every seed program is a valid program file (docs/architecture.md) whose eager call
+sequence is deterministic.
 
 Each file is loaded twice into fresh namespaces and run eagerly; both runs must agree exactly.
 """

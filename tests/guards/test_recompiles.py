@@ -1,5 +1,5 @@
 """Guards: a call whose metadata changed recompiles once, with a one-line reason; a call that
-matches an earlier one compiles nothing (DESIGN.md, Contract 4, R1-R3)."""
+matches an earlier one compiles nothing (docs/verdicts.md, R1-R3)."""
 
 import warnings
 

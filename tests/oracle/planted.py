@@ -1,6 +1,7 @@
 """Subjects with one planted fault each, to prove the oracle catches every kind of fault.
 
-Each is a Subject (Contract 3) usable in-process or by spec, e.g. tests.oracle.planted:Hang.
+Each is a Subject (docs/architecture.md) usable in-process or by spec, e.g.
+tests.oracle.planted:Hang.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Planted bugs for shrinker quality tests: a ~100-line program file and three fake buggy
 subjects written in pure Python, each differing from eager in one narrow way. A predicate runs
-the candidate eagerly and under the buggy subject (each in a fresh namespace, Contract 2) and
+the candidate eagerly and under the buggy subject (each in a fresh namespace) and
 holds only if they differ in the expected way, so the reducer cannot keep a program that merely
 mentions the trigger: the trigger has to run and change the outcome.
 """

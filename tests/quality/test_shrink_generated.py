@@ -1,6 +1,6 @@
 """Shrink quality over many programs: Hypothesis draws straight-line tensor programs with a
 planted cumsum-of-transpose among random ops; every one must reduce to the same optimum
-(SHRINKING.md's "optimal" column), whatever surrounds the planted pair."""
+(OPTIMUM below), whatever surrounds the planted pair."""
 
 from __future__ import annotations
 
