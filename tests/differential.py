@@ -1,5 +1,5 @@
 """Differential checks for compiler tests: run a function eagerly and compiled on equal but
-distinct inputs, then compare outputs and input mutations (DESIGN.md, Contract 1).
+distinct inputs, then compare outputs and input mutations (docs/architecture.md).
 """
 
 from __future__ import annotations
