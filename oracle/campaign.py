@@ -37,7 +37,7 @@ from oracle.shrinking import shrink_key
 from oracle.verdict import Verdict
 
 SUMMARY_EVERY = 5.0
-PENDING_CAP = 4      # programs held back per finding while it is being shrunk
+PENDING_CAP = 16     # programs held back per finding while it is being shrunk
 MAX_PER_KEY = 8      # findings per shrink key; beyond it, programs count into the first
 MORE_KEPT = 3        # further programs of a finding kept beside it (and in the database)
 
@@ -185,9 +185,9 @@ class Campaign:
         home = next((f for f in group if f.core is not None and buckets.contains(have, f.core)),
                     None)
         waiting = next((f for f in group if f.core is None), None)
-        if home is None and waiting is not None and (len(waiting.pending) < PENDING_CAP
-                                                      or not self.config.shrink):
-            waiting.pending.append((result, source, choices))
+        if home is None and waiting is not None:
+            if len(waiting.pending) < PENDING_CAP:  # re-sorted once `waiting` is shrunk
+                waiting.pending.append((result, source, choices))
             home = waiting
         if home is None and group and (group[0].known or len(group) >= MAX_PER_KEY
                                        or not self.config.shrink):
@@ -240,6 +240,18 @@ class Campaign:
                 target.count -= 1
                 self.failed(result, held_source, choices)
 
+    def absorb(self, finding: Finding) -> bool:
+        """Merge an unshrunk tentative finding into a shrunk one of its key whose constructs
+        its program contains (that finding was not shrunk yet when this one was opened)."""
+        if not finding.tentative or finding.structure is not None:
+            return False
+        have = buckets.constructs(finding.source)
+        home = next((f for f in self.by_key[finding.key] if f is not finding
+                     and f.structure is not None and buckets.contains(have, f.core)), None)
+        if home is not None:
+            self._merge(finding, home)
+        return home is not None
+
     def _merge(self, finding: Finding, twin: Finding) -> None:
         twin.count += finding.count
         twin.merged += 1
@@ -248,6 +260,11 @@ class Campaign:
         del self.findings[finding.slug]
         campaign_report.remove_finding(self, finding, twin)
         self.report.merged(finding, twin)
+        if finding.structure is None:  # it never got to re-sort what it held back
+            held, finding.pending = finding.pending, []
+            twin.count -= len(held)
+            for result, source, choices in held:
+                self.failed(result, source, choices)
 
     # -- the run ------------------------------------------------------------------------------
     def elapsed(self) -> float:
@@ -271,6 +288,9 @@ class Campaign:
                     self.pool.close()
                 if not self.pool.busy():
                     self.shrinker.join(0.02)
+            with self.lock:
+                for finding in list(self.findings.values()):
+                    self.absorb(finding)
         finally:
             self.pool.close()
             self.shrinker.join(5)

@@ -62,6 +62,9 @@ class ShrinkThread(threading.Thread):
 
     def _shrink(self, finding: Finding) -> None:
         c = self.campaign
+        with c.lock:
+            if finding.slug not in c.findings or c.absorb(finding):
+                return
         budget = self._budget()
         if budget is None or c.interrupted:
             with c.lock:
