@@ -45,10 +45,5 @@ UNSUPPORTED_OPCODES = {
     "PRINT_EXPR": "interactive-mode expression printing",
     "DELETE_GLOBAL": "deleting a global",
     "DELETE_DEREF": "deleting a closure variable",
-    "MATCH_CLASS": "match statements",
-    "MATCH_KEYS": "match statements",
-    "MATCH_MAPPING": "match statements",
-    "MATCH_SEQUENCE": "match statements",
-    "GET_LEN": "match statements",
     "CACHE": "inline cache entries are skipped by dis, never executed",
 }

@@ -25,6 +25,7 @@ from compiler.symbolic import (  # noqa: F401 - registers the handlers
     ops_control,
     ops_exceptions,
     ops_load_store,
+    ops_match,
     ops_stack,
 )
 from compiler.symbolic.context import TraceContext

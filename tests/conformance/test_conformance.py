@@ -25,7 +25,6 @@ FULLGRAPH_GAPS = {
     "user_hash_eq_in_set_and_dict": "user objects with their own __hash__/__eq__ as set members "
                                     "or dict keys",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
-    "match_statement_constants": "match statement (MATCH_SEQUENCE opcode)",
 }
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.
