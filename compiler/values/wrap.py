@@ -206,6 +206,9 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
             return TorchFunctionValue(obj, source)
         from compiler.values.builtins import BuiltinValue
         return BuiltinValue(obj, source)
+    from compiler.values.torch_backends import BackendValue, is_backend_object
+    if is_backend_object(obj):
+        return BackendValue(obj, source)
     if isinstance(obj, types.ModuleType):
         return objects.PythonModuleValue(obj, source)
     if isinstance(obj, functools._lru_cache_wrapper):
