@@ -252,12 +252,16 @@ class OutputPlan:
             elif isinstance(container, SetValue):
                 contents = self.temp(f"[{self._items(container.ordered())}]")
                 self.writes.append(f"{target}.clear(); {target}.update({contents})")
+        from compiler.values.objects import ObjectValue
         for owner, name, value in side_effects.attribute_writes.values():
             target = self.expr(owner)
+            # an object's write was traced through its class's hooks: store it as they did
+            store, delete = (("object.__setattr__", "object.__delattr__")
+                             if isinstance(owner, ObjectValue) else ("setattr", "delattr"))
             if value is None:
-                self.writes.append(f"delattr({target}, {name!r})")
+                self.writes.append(f"{delete}({target}, {name!r})")
             else:
-                self.writes.append(f"setattr({target}, {name!r}, {self.expr(value)})")
+                self.writes.append(f"{store}({target}, {name!r}, {self.expr(value)})")
         for namespace, name, value in side_effects.global_writes.values():
             target = "G" if namespace is self.ctx.f_globals else self.bind(namespace)
             self.writes.append(f"{target}[{name!r}] = {self.expr(value)}")

@@ -174,3 +174,28 @@ class LruCacheMissesSource(Source):
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___lru_misses": lru_cache_misses}
+
+
+MISSING = object()  # what `___dict_get` gives for a key the dict lacks
+
+
+def _dict_get(mapping, key):
+    return dict.get(mapping, key, MISSING)
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class DictStorageItemSource(Source):
+    """Key `key` of a dict subclass's own storage, past its `__getitem__`/`get`:
+    `___dict_get(<obj>, key)`, MISSING when absent."""
+
+    base: Source
+    key: Any
+
+    def expr(self) -> str:
+        return f"___dict_get({self.base.expr()}, {self.key!r})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___dict_get": _dict_get}
+
+    def is_local(self) -> bool:
+        return self.base.is_local()

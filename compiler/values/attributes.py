@@ -87,6 +87,8 @@ def lookup(tx, value: Value, name: str) -> tuple[bool, Value | None]:
         return hasattr(value.fn, name), None
     cls = value.python_type()
     getattribute_owner, raw = find_in_mro(cls, "__getattribute__")
+    if isinstance(raw, types.FunctionType) and getattr(value, "runs_getattribute", False):
+        return _by_reading(tx, value, name)  # the tracker traces the class's hook
     if isinstance(raw, types.FunctionType) or getattribute_owner in _SPECIAL_GETATTRIBUTE:
         raise refuse(value, f"hasattr({name!r}) with a custom __getattribute__")
     owner, raw = find_in_mro(cls, name)

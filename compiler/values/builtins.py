@@ -142,15 +142,18 @@ def _hasattr(tx, obj, name):
     return ConstantValue(has_attribute(tx, obj, name.as_constant()))
 
 
-@handles(setattr, object.__setattr__)
+@handles(setattr)
 def _setattr(tx, obj, name, value):
+    obj.setattr(tx, name.as_constant(), value)  # the class's __setattr__ and properties
+    return ConstantValue(None)
+
+
+@handles(object.__setattr__)
+def _object_setattr(tx, obj, name, value):
     from compiler.values.objects import ObjectValue
-    if isinstance(obj, ObjectValue):
-        obj.attrs[name.as_constant()] = value
-        if obj.real is not None:
-            tx.ctx.side_effects.write_attribute(obj, name.as_constant(), value)
-    else:
-        obj.setattr(tx, name.as_constant(), value)
+    if not isinstance(obj, ObjectValue):
+        raise Unsupported(f"object.__setattr__ on {obj}", BreakReason.SIDE_EFFECT)
+    obj.generic_setattr(tx, name.as_constant(), value)
     return ConstantValue(None)
 
 

@@ -133,6 +133,8 @@ class UserFunctionValue(Value):
         if name == "__doc__":  # CPython 3.11 keeps co_consts[0] for the docstring
             first = self.code.co_consts[0] if self.code.co_consts else None
             return ConstantValue(first if isinstance(first, str) else None)
+        if name == "__code__":
+            return self._code(tx)
         if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
             from compiler.values.wrap import wrap
             return wrap(tx.ctx, self.fn.__dict__[name],
@@ -143,6 +145,53 @@ class UserFunctionValue(Value):
         if self.fn is not None:
             return self.fn
         return super().as_constant()
+
+    def _code(self, tx) -> Value:
+        """`f.__code__`: the code this trace inlines; an existing function's is guarded on
+        identity (assigning `f.__code__` recompiles)."""
+        if self.fn is not None:
+            from compiler.guards.guard import GuardKind
+            tx.ctx.guard(AttrSource(self._fn_source(tx.ctx), "__code__"), GuardKind.ID,
+                         self.code)
+        return CodeValue(self.code)
+
+
+class CodeValue(Value):
+    """A code object (immutable): its data attributes that are constants (`co_varnames`,
+    `co_argcount`, `co_name`, ...) are read from the real object; the rest is refused."""
+
+    def __init__(self, code: types.CodeType):
+        super().__init__(None)
+        self.code = code
+
+    def __repr__(self) -> str:
+        return f"CodeValue({self.code.co_name})"
+
+    def python_type(self) -> type:
+        return types.CodeType
+
+    def as_constant(self) -> Any:
+        return self.code
+
+    def has_attribute(self, tx, name: str) -> bool:
+        return hasattr(self.code, name)
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.wrap import wrap_constant
+        if not hasattr(self.code, name):
+            raise RaisedByProgram(AttributeError(f"'code' object has no attribute {name!r}"))
+        real = getattr(self.code, name)
+        if name.startswith("co_") and not callable(real) and _is_constant_tree(real):
+            return wrap_constant(real)
+        raise Unsupported(f"attribute {name!r} of a code object",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+def _is_constant_tree(obj: Any) -> bool:
+    from compiler.values.constant import CONSTANT_TYPES
+    if type(obj) is tuple:
+        return all(_is_constant_tree(item) for item in obj)
+    return type(obj) in CONSTANT_TYPES
 
 
 class NativeFunctionValue(Value):

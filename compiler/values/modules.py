@@ -102,9 +102,15 @@ class NNModuleValue(Value):
                 name, None):
             from compiler.values.callables import BoundContainerMethodValue
             return BoundContainerMethodValue(self, name)
+        if name == "__class__":  # the type is guarded (wrap_module) or the module's own
+            from compiler.values.objects import ClassValue
+            return ClassValue(type(module))
         found = class_attribute(tx, type(module), name, self)
         if found is not None:
             return found
+        if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
+            raise Unsupported(f"attribute {name!r} of {type(module).__name__}",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
         tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{type(module).__name__!r} object has no "
                                              f"attribute {name!r}"))

@@ -10,7 +10,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import AttrSource
+from compiler.guards.sources import AttrSource, ItemSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -90,6 +90,11 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     owner, raw = _find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
+    if owner is dict and self_value is not None:  # a dict subclass's own storage
+        from compiler.values.dict_storage import dict_storage_method
+        method = dict_storage_method(self_value, name)
+        if method is not None:
+            return method
     source = AttrSource(self_value.source, name) if self_value and self_value.source else None
     return bind_class_attribute(tx, owner, raw, self_value, None, source)
 
@@ -171,6 +176,10 @@ class ClassValue(Value):
         tx.ctx.side_effects.write_attribute(self, name, value)
 
 
+# Builtin bases whose `__getattribute__` slot is the generic one (PyObject_GenericGetAttr).
+_GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
+
+
 class ObjectValue(Value):
     """An instance of a user class: existing (`real`, with a source) or made during the trace."""
 
@@ -188,11 +197,44 @@ class ObjectValue(Value):
     def python_type(self) -> type:
         return self.cls
 
+    runs_getattribute = True  # a Python `__getattribute__` of the class is traced
+
+    def _python_slot(self, tx, name: str) -> Value | None:
+        """The class's own `__getattribute__`/`__setattr__` written in Python (traced), None
+        for object's; any other (a C base's) is refused."""
+        owner, raw = _find_in_mro(self.cls, name)
+        if owner in (None, object) or (name == "__getattribute__" and owner in _GENERIC_BASES):
+            return None
+        if not isinstance(raw, types.FunctionType):
+            raise Unsupported(f"{name} of {self.cls.__qualname__} ({type(raw).__qualname__})",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        return class_attribute(tx, self.cls, name, self)
+
+    def _has_getattr_hook(self) -> bool:
+        return _find_in_mro(self.cls, "__getattr__")[0] not in (None, object)
+
     def getattr(self, tx, name: str) -> Value:
+        """As CPython's slot: `__getattribute__` (the class's, or the generic lookup), then
+        `__getattr__` on an AttributeError."""
+        hook = self._python_slot(tx, "__getattribute__")
+        try:
+            if hook is None:
+                return self.generic_getattr(tx, name)
+            return hook.call(tx, [ConstantValue(name)], {})
+        except RaisedByProgram as raised:
+            if not isinstance(raised.exc, AttributeError) or not self._has_getattr_hook():
+                raise
+        getattr_fn = class_attribute(tx, self.cls, "__getattr__", self)
+        return getattr_fn.call(tx, [ConstantValue(name)], {})
+
+    def generic_getattr(self, tx, name: str) -> Value:
+        """`object.__getattribute__`: data descriptors, the instance dict, the class."""
         from compiler.values.wrap import wrap
         if name in self.attrs:
             return self.attrs[name]
         owner, raw = _find_in_mro(self.cls, name)
+        if name == "__dict__" and isinstance(raw, types.GetSetDescriptorType):
+            return InstanceDictValue(self)
         if isinstance(raw, property) or (owner not in (None, object) and hasattr(
                 type(raw), "__set__")):
             return class_attribute(tx, self.cls, name, self)
@@ -211,19 +253,23 @@ class ObjectValue(Value):
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
-        if _find_in_mro(self.cls, "__getattr__")[0] not in (None, object):
-            getattr_fn = class_attribute(tx, self.cls, "__getattr__", self)
-            return getattr_fn.call(tx, [ConstantValue(name)], {})
-        if self.source is not None:
+        if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
+            raise Unsupported(f"attribute {name!r} of a {self.cls.__qualname__} object",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        if self.source is not None and not self._has_getattr_hook():
             tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{self.cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
 
     def setattr(self, tx, name: str, value: Value) -> None:
-        owner, raw = _find_in_mro(self.cls, "__setattr__")
-        if owner is not object:
-            raise Unsupported(f"custom __setattr__ of {self.cls.__qualname__}",
-                              BreakReason.SIDE_EFFECT)
+        hook = self._python_slot(tx, "__setattr__")
+        if hook is not None:
+            hook.call(tx, [ConstantValue(name), value], {})
+            return
+        self.generic_setattr(tx, name, value)
+
+    def generic_setattr(self, tx, name: str, value: Value) -> None:
+        """`object.__setattr__`: a property's setter, else the instance dict."""
         _, descriptor = _find_in_mro(self.cls, name)
         if isinstance(descriptor, property):
             if descriptor.fset is None:
@@ -297,7 +343,8 @@ class ObjectValue(Value):
 
 
 class InstanceDictValue(Value):
-    """`vars(obj)` of an object made in the trace: a live view of its attributes."""
+    """`vars(obj)` or `obj.__dict__`: a live view of the attributes of an object made in the
+    trace; of an existing object, lookups by key only (each read or absence guarded)."""
 
     def __init__(self, owner: ObjectValue):
         super().__init__(None)
@@ -306,27 +353,53 @@ class InstanceDictValue(Value):
     def python_type(self) -> type:
         return dict
 
+    def _made_in_trace(self, what: str) -> None:
+        if self.owner.real is not None:
+            raise Unsupported(f"{what} of the __dict__ of an existing object",
+                              BreakReason.UNSUPPORTED_VALUE)
+
     def _pairs(self) -> list[tuple[Value, Value]]:
+        self._made_in_trace("the items")
         return [(ConstantValue(k), v) for k, v in self.owner.attrs.items()]
 
     def len(self, tx) -> int:
+        self._made_in_trace("len()")
         return len(self.owner.attrs)
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
         return SequenceIteratorValue([k for k, _ in self._pairs()])
 
+    def _lookup(self, tx, key: Value) -> Value | None:
+        from compiler.values.wrap import wrap
+        name, owner = key.as_constant(), self.owner
+        if name in owner.attrs:
+            return owner.attrs[name]
+        if owner.real is None or name in owner.deleted or not isinstance(name, str):
+            return None
+        instance_dict = owner.real.__dict__
+        source = AttrSource(owner.source, "__dict__") if owner.source is not None else None
+        if name not in instance_dict:
+            if source is not None:
+                tx.ctx.guard(owner.source, GuardKind.INSTANCE_ATTR, (name, False))
+            return None
+        owner.attrs[name] = wrap(tx.ctx, instance_dict[name], ItemSource(source, name)
+                                 if source is not None else None)
+        return owner.attrs[name]
+
     def contains(self, tx, item: Value) -> bool:
-        return item.as_constant() in self.owner.attrs
+        return self._lookup(tx, item) is not None
 
     def getitem(self, tx, key: Value) -> Value:
-        name = key.as_constant()
-        if name not in self.owner.attrs:
-            raise RaisedByProgram(KeyError(name))
-        return self.owner.attrs[name]
+        found = self._lookup(tx, key)
+        if found is None:
+            raise RaisedByProgram(KeyError(key.as_constant()))
+        return found
 
     def setitem(self, tx, key: Value, value: Value) -> None:
-        self.owner.setattr(tx, key.as_constant(), value)
+        self._made_in_trace("assignment")
+        self.owner.attrs[key.as_constant()] = value  # no descriptor runs
+        self.owner.deleted.discard(key.as_constant())
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundContainerMethodValue
@@ -334,8 +407,12 @@ class InstanceDictValue(Value):
 
     def call_method(self, tx, name, args, kwargs) -> Value:
         from compiler.values.containers import DictValue
+        if name == "get" and 1 <= len(args) <= 2 and not kwargs:
+            found = self._lookup(tx, args[0])
+            return found if found is not None else (args[1] if len(args) == 2
+                                                     else ConstantValue(None))
         return DictValue.from_pairs(self._pairs()).call_method(tx, name, args, kwargs) \
-            if name in ("keys", "values", "items", "get", "copy") else _no_method(name)
+            if name in ("keys", "values", "items", "copy") else _no_method(name)
 
 
 def _no_method(name: str):
@@ -359,7 +436,34 @@ class SuperValue(Value):
         if owner is object and name == "__init__":
             from compiler.values.builtins import NoOpValue
             return NoOpValue()
+        if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(
+                self.obj, ObjectValue):
+            return GenericSlotValue(self.obj, name)
+        if owner is dict:
+            from compiler.values.dict_storage import dict_storage_method
+            method = dict_storage_method(self.obj, name)
+            if method is not None:
+                return method
         return bind_class_attribute(tx, owner, raw, self.obj, None, None)
+
+
+class GenericSlotValue(Value):
+    """`super().__getattribute__` / `super().__setattr__` reaching object's: the generic
+    lookup or assignment of the instance, past the class's own hook."""
+
+    def __init__(self, obj: ObjectValue, name: str):
+        super().__init__(None)
+        self.obj, self.name = obj, name
+
+    def call(self, tx, args, kwargs) -> Value:
+        if kwargs or len(args) != (1 if self.name == "__getattribute__" else 2) or (
+                not isinstance(args[0].as_constant(), str)):
+            raise Unsupported(f"object.{self.name} with these arguments",
+                              BreakReason.UNSUPPORTED_CALL)
+        if self.name == "__getattribute__":
+            return self.obj.generic_getattr(tx, args[0].as_constant())
+        self.obj.generic_setattr(tx, args[0].as_constant(), args[1])
+        return ConstantValue(None)
 
 
 class ExceptionValue(Value):

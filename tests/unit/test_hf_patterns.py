@@ -1,0 +1,225 @@
+"""Python patterns of Hugging Face `transformers` models, each in a small function: decorators
+built with functools.wraps that read the wrapped function's code, a module's `__class__`, dict
+subclasses calling `super().get`, ModelOutput-like OrderedDict dataclasses."""
+
+import functools
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import check_same, one_graph
+
+
+def with_config_defaults(func):
+    @functools.wraps(func)
+    def wrapper(self, *args, **kwargs):
+        if "scale" in func.__code__.co_varnames:
+            index = func.__code__.co_varnames.index("scale") - 1
+            if len(args) <= index and kwargs.get("scale") is None:
+                kwargs["scale"] = self.default_scale
+        return func(self, *args, **kwargs)
+    return wrapper
+
+
+class Scaled(torch.nn.Module):
+    default_scale = 3.0
+
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+
+    @with_config_defaults
+    def forward(self, x, scale=None):
+        return self.fc(x) * scale
+
+
+def test_wrapped_forward_reads_the_code_of_the_function_it_wraps():
+    torch.manual_seed(0)
+    model = Scaled()
+    one_graph(check_same(model, torch.randn(2, 4)))
+    one_graph(check_same(model, torch.randn(2, 4), scale=2.0))
+
+
+def test_code_of_a_function_is_guarded_on_identity():
+    def g(x):
+        return x + 1
+
+    def f(x):
+        return x * len(g.__code__.co_varnames), g.__code__.co_name
+
+    compiled = compiler.compile(f, fullgraph=True)
+    x = torch.randn(3)
+    assert compiled(x)[1] == "g"
+    g.__code__ = (lambda x, y=1: x).__code__
+    out, name = compiled(x)
+    torch.testing.assert_close(out, x * 2)
+    assert name == "<lambda>"
+    assert len(compiler.stats(compiled).recompiles) == 1
+
+
+def test_module_class_and_its_name():
+    torch.manual_seed(0)
+    model = torch.nn.Sequential(torch.nn.Linear(4, 4))
+
+    def f(m, x):
+        return m(x), m.__class__.__name__, m.__class__ is torch.nn.Sequential
+
+    one_graph(check_same(f, model, torch.randn(2, 4)))
+
+
+def test_a_name_of_object_that_a_module_lacks_is_refused_not_absent():
+    model = torch.nn.Linear(2, 2)
+
+    def f(m, x):
+        return x + 1, m.__sizeof__()
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(model, torch.randn(2))
+
+
+class MappedConfig:
+    attribute_map = {"hidden": "hidden_size"}
+
+    def __init__(self):
+        self.hidden_size = 4
+        self.use_cache = True
+
+    def __setattr__(self, key, value):
+        if key in super().__getattribute__("attribute_map"):
+            key = super().__getattribute__("attribute_map")[key]
+        super().__setattr__(key, value)
+
+    def __getattribute__(self, key):
+        if key != "attribute_map" and key in super().__getattribute__("attribute_map"):
+            key = super().__getattribute__("attribute_map")[key]
+        return super().__getattribute__(key)
+
+
+def test_custom_getattribute_and_setattr_are_run():
+    def f(config, x):
+        flags = (hasattr(config, "use_cache"), hasattr(config, "is_causal"),
+                 getattr(config, "is_causal", None), getattr(config, "hidden", 0))
+        config.hidden = config.hidden + 1
+        config.is_causal = True
+        return x * config.hidden_size, flags
+
+    one_graph(check_same(f, MappedConfig(), torch.randn(3)))
+
+
+def test_custom_getattribute_is_not_bypassed():
+    class Doubling:
+        def __init__(self):
+            self.n = 2
+
+        def __getattribute__(self, key):
+            value = super().__getattribute__(key)
+            return value * 2 if key == "n" else value
+
+    def f(obj, x):
+        return x * obj.n
+
+    one_graph(check_same(f, Doubling(), torch.randn(3)))
+
+
+def test_temporary_config_write_restored_in_finally():
+    def f(config, x):
+        original = config.use_cache
+        config.use_cache = False
+        try:
+            return x + 1 if config.use_cache else x - 1
+        finally:
+            config.use_cache = original
+
+    one_graph(check_same(f, MappedConfig(), torch.randn(3)))
+
+
+class SpecMixin:
+    def __getattribute__(self, key):
+        spec = super().__getattribute__("__dict__").get("_spec")
+        if spec is not None and key in spec:
+            return spec[key]
+        return super().__getattribute__(key)
+
+
+class SpecConfig(SpecMixin):
+    def __init__(self, spec=None):
+        self.width = 3
+        if spec is not None:
+            self._spec = spec
+
+
+@pytest.mark.parametrize("spec", [None, {"width": 5}])
+def test_getattribute_reading_the_instance_dict(spec):
+    def f(config, x):
+        return x * config.width, "width" in config.__dict__, config.__dict__.get("nope", 7)
+
+    one_graph(check_same(f, SpecConfig(spec), torch.randn(3)))
+
+
+def test_instance_dict_guards_a_key_it_found_absent():
+    config = SpecConfig()
+    compiled = compiler.compile(lambda c, x: x * c.width, fullgraph=True)
+    x = torch.randn(3)
+    torch.testing.assert_close(compiled(config, x), x * 3)
+    config._spec = {"width": 10}
+    torch.testing.assert_close(compiled(config, x), x * 10)
+
+
+class WithProperty:
+    def __init__(self):
+        self._v = 1
+
+    @property
+    def v(self):
+        return self._v
+
+    @v.setter
+    def v(self, value):
+        self._v = value * 10
+
+
+def test_setattr_builtin_runs_the_property_setter():
+    def f(obj, x):
+        setattr(obj, "v", 2)  # noqa: B010 - the builtin itself is under test
+        object.__setattr__(obj, "w", 3)
+        return x * obj.v * obj.w
+
+    one_graph(check_same(f, WithProperty(), torch.randn(3)))
+
+
+class Registry(dict):
+    def __setitem__(self, model, value):
+        super().__setitem__(type(model).__name__, value)
+
+    def get(self, model):
+        return super().get(type(model).__name__) or {}
+
+
+def test_dict_subclass_reads_its_storage_through_super():
+    registry = Registry()
+    registry[torch.nn.Linear(1, 1)] = {"hidden_states": 1, "attentions": 2}
+
+    def f(reg, m, x):
+        flags = reg.get(m)
+        return m(x), [f"output_{k}" for k in flags], "Linear" in reg
+
+    model = torch.nn.Linear(3, 3)
+    one_graph(check_same(f, registry, model, torch.randn(3)))
+    compiled = compiler.compile(f, fullgraph=True)
+    x = torch.randn(3)
+    assert compiled(registry, torch.nn.ReLU(), x)[1] == []
+    registry[torch.nn.ReLU()] = {"attentions": 0}
+    assert compiled(registry, torch.nn.ReLU(), x)[1] == ["output_attentions"]
+
+
+def test_dict_subclass_storage_is_not_written_in_the_trace():
+    registry = Registry()
+
+    def f(reg, m, x):
+        reg[m] = {"a": 1}
+        return x + 1
+
+    compiled = compiler.compile(f)
+    compiled(registry, torch.nn.ReLU(), torch.randn(2))
+    assert dict(registry) == {"ReLU": {"a": 1}}
