@@ -194,8 +194,9 @@ class CompiledFunction:
             grad_mode = torch.is_grad_enabled()  # a graph that raises inside a no_grad block
             try:
                 outputs = compiled(*extract(L, G))
-            finally:
-                torch._C._set_grad_enabled(grad_mode)
+            except BaseException:
+                _leave_grad_blocks(grad_mode, L)
+                raise
             return rebuild(L, G, outputs)
 
         if any(node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes):
@@ -206,6 +207,16 @@ class CompiledFunction:
 
     def _run_eagerly(self, args, kwargs, L, G):
         return self.function(*args, **kwargs)
+
+
+def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
+    """A graph raised: the mode is the frame's at entry, then the grad-mode blocks a resume
+    function was entered in (their exits among its arguments) are left, innermost first."""
+    from compiler.values.torch_functions import RestoreGradMode
+    torch._C._set_grad_enabled(grad_mode)
+    for value in reversed(list(L.values())):
+        if type(value) is RestoreGradMode:
+            value(None, None, None)
 
 
 def _extractor(sources):

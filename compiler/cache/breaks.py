@@ -8,6 +8,8 @@ import types
 import weakref
 from typing import Any
 
+import torch
+
 from compiler.bytecode.instructions import bytecode_of
 from compiler.bytecode.resume import resume_code
 
@@ -58,6 +60,15 @@ def _store_subscr(stack: list) -> None:
     container[key] = value
 
 
+def _leave_grad_blocks(stack: list) -> None:
+    """The breaking instruction raised inside grad-mode `with` blocks (the only blocks a break
+    can resume in): their exits run, innermost first, as CPython's handlers would."""
+    from compiler.values.torch_functions import RestoreGradMode
+    for slot in reversed(stack):
+        if type(slot) is RestoreGradMode:
+            slot(None, None, None)
+
+
 _JUMP_TESTS = {
     "POP_JUMP_FORWARD_IF_TRUE": bool, "POP_JUMP_BACKWARD_IF_TRUE": bool,
     "POP_JUMP_FORWARD_IF_FALSE": lambda v: not v, "POP_JUMP_BACKWARD_IF_FALSE": lambda v: not v,
@@ -106,7 +117,12 @@ class BreakRunner:
         values = iter(stack_values)
         stack = [NULL if null else next(values) for null in self.point.stack_nulls]
         frame_locals = dict(zip(self.point.bound, local_values))
-        target = self._execute(stack)
+        torch._C._set_grad_enabled(self.point.grad_mode)  # the graph restored the caller's
+        try:
+            target = self._execute(stack)
+        except BaseException:
+            _leave_grad_blocks(stack)
+            raise
         return self._resume(target, stack, frame_locals)
 
     # -- the breaking instruction -------------------------------------------------------------

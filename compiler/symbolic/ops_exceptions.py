@@ -68,10 +68,10 @@ def before_with(tx, inst):
     """(manager -- exit, enter result)"""
     from compiler.values.callables import UserMethodValue
     from compiler.values.objects import ObjectValue, class_attribute
-    from compiler.values.torch_functions import GradModeValue
+    from compiler.values.torch_functions import GradExitValue, GradModeValue
     manager = tx.pop()
     if isinstance(manager, GradModeValue):
-        tx.push(_GradExit(manager))
+        tx.push(GradExitValue(manager))
         tx.push(manager.enter(tx))
         return
     if isinstance(manager, ObjectValue):
@@ -84,18 +84,31 @@ def before_with(tx, inst):
     raise Unsupported(f"with-block on {manager}", BreakReason.UNSUPPORTED_VALUE)
 
 
-class _GradExit(ConstantValue):
-    def __init__(self, manager):
-        super().__init__(None)
-        self.manager = manager
-
-    def call(self, tx, args, kwargs):
-        return self.manager.exit(tx)
-
-
 @handles("WITH_EXCEPT_START")
 def with_except_start(tx, inst):
     """(exit, lasti, previous, exc -- exit, lasti, previous, exc, result)"""
     exit_, exc = tx.stack[-4], tx.stack[-1]
     kind = ConstantValue(type(exc.exc))
     tx.push(exit_.call(tx, [kind, exc, ConstantValue(None)], {}))
+
+
+def only_grad_blocks_around(tx, offset: int) -> bool:
+    """Whether the blocks around `offset` are all grad-mode `with` blocks (no try, no other
+    context manager): a graph break there can resume, the exits on the stack being rebuilt as
+    real callables that restore the mode. Blocks are told apart by their handler: a `with`
+    block's starts PUSH_EXC_INFO, WITH_EXCEPT_START; its span is that of all its entries."""
+    from compiler.values.torch_functions import GradExitValue
+    spans: dict[int, tuple[int, int, int]] = {}
+    for entry in tx.bytecode.exception_table:
+        lo, hi, depth = spans.get(entry.target, (entry.start, entry.end, entry.depth))
+        spans[entry.target] = (min(lo, entry.start), max(hi, entry.end), depth)
+    for target, (lo, hi, depth) in spans.items():
+        if not lo <= offset < hi:
+            continue
+        index = tx.bytecode.index(target)
+        names = [inst.opname for inst in tx.bytecode.instructions[index:index + 2]]
+        if names != ["PUSH_EXC_INFO", "WITH_EXCEPT_START"]:
+            return False
+        if not (0 < depth <= len(tx.stack) and isinstance(tx.stack[depth - 1], GradExitValue)):
+            return False
+    return True

@@ -44,6 +44,7 @@ class ResumePoint:
     stack_nulls: list[bool]      # from the bottom: True where the slot is a NULL
     bound: list[str]             # locals that are bound, in co_varnames order
     kw_names: tuple[str, ...]
+    grad_mode: bool = True       # the grad mode the breaking instruction runs in
 
 
 @dataclasses.dataclass
@@ -92,8 +93,6 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     result = translator.run()
     resume = None
     if translator.stopped_at_break:
-        if torch.is_grad_enabled() != ctx.grad_mode_at_start:
-            raise Unsupported("a graph break inside a grad-mode block", BreakReason.SIDE_EFFECT)
         result, resume = _state_at_break(translator)
     if ctx.guard_aliasing:
         _guard_storage_aliasing(ctx)
@@ -101,7 +100,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
     graph = None
-    if ctx.graph.op_count or plan.outputs:
+    if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)
     return TraceResult(
         guards=list(ctx.guards.values()),
@@ -144,4 +143,5 @@ def _state_at_break(tx: Translator) -> tuple[TupleValue, ResumePoint]:
     stack = [v for v in tx.stack if not isinstance(v, NullValue)]
     bound = [name for name in tx.code.co_varnames if name in tx.locals]
     state = TupleValue([TupleValue(stack), TupleValue([tx.locals[n] for n in bound])])
-    return state, ResumePoint(tx.index, nulls, bound, tuple(tx.kw_names))
+    return state, ResumePoint(tx.index, nulls, bound, tuple(tx.kw_names),
+                              torch.is_grad_enabled())

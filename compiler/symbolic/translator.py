@@ -15,6 +15,7 @@ from compiler.config import config
 from compiler.errors import BreakReason, CompilerBug, Unsupported
 from compiler.guards.sources import ConstantSource, GlobalSource, ItemSource
 from compiler.symbolic.context import TraceContext
+from compiler.symbolic.ops_exceptions import only_grad_blocks_around
 from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.callables import CellValue, UserFunctionValue, bind_arguments
@@ -91,7 +92,8 @@ class Translator:
             except Unsupported as exc:
                 if (self.parent is None and exc.break_index is None
                         and inst.opname in BREAKABLE_OPCODES
-                        and self.bytecode.handler_for(inst.offset) is None):
+                        and (self.bytecode.handler_for(inst.offset) is None
+                             or only_grad_blocks_around(self, inst.offset))):
                     exc.break_index = self.index
                 raise exc.located(self.where()) from None
         return self.result

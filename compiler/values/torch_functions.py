@@ -142,6 +142,54 @@ class GradModeFunctionValue(Value):
             mode.exit(tx)
 
 
+class RestoreGradMode:
+    """The real `__exit__` of a grad-mode `with` block at a graph break: the stack slot the
+    resume function's exit path calls; it restores the mode from before the block."""
+
+    def __init__(self, previous: bool):
+        self.previous = previous
+
+    def __call__(self, *exc_info) -> None:
+        torch._C._set_grad_enabled(self.previous)
+
+    def __repr__(self) -> str:
+        return f"RestoreGradMode({self.previous})"
+
+
+class GradExitValue(Value):
+    """The exit of a grad-mode `with` block on the stack: made by BEFORE_WITH (its manager
+    knows the mode to restore once entered), or a RestoreGradMode handed to a resume function
+    (guarded on the mode it restores)."""
+
+    def __init__(self, manager: GradModeValue | None = None, previous: bool | None = None,
+                 source=None):
+        super().__init__(source)
+        self.manager = manager
+        self._previous = previous
+
+    @property
+    def previous(self) -> bool:
+        return self.manager.previous if self.manager is not None else self._previous
+
+    @property
+    def real(self) -> RestoreGradMode:
+        return RestoreGradMode(self.previous)
+
+    def python_type(self) -> type:
+        return RestoreGradMode
+
+    def call(self, tx, args, kwargs) -> Value:
+        _set_grad(tx, self.previous)
+        return ConstantValue(None)
+
+
+def wrap_restore_grad_mode(ctx, obj: RestoreGradMode, source) -> GradExitValue:
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import AttrSource
+    ctx.guard(AttrSource(source, "previous"), GuardKind.EQUALS, obj.previous)
+    return GradExitValue(previous=obj.previous, source=source)
+
+
 def _set_grad(tx, enabled: bool) -> None:
     torch._C._set_grad_enabled(enabled)
     tx.ctx.graph.graph.call_function(torch._C._set_grad_enabled, (enabled,))

@@ -207,6 +207,9 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         from compiler.values.builtins import BuiltinValue
         return BuiltinValue(obj, source)
     from compiler.values.torch_backends import BackendValue, is_backend_object
+    from compiler.values.torch_functions import RestoreGradMode, wrap_restore_grad_mode
+    if type(obj) is RestoreGradMode and source is not None:
+        return wrap_restore_grad_mode(ctx, obj, source)
     if is_backend_object(obj):
         return BackendValue(obj, source)
     if isinstance(obj, types.ModuleType):
