@@ -40,6 +40,15 @@ def _new_object(cls, attrs):
     return obj
 
 
+def _new_mapping(cls, base, attrs, pairs):
+    """An instance of a dict or OrderedDict subclass, stored past the subclass's hooks."""
+    obj = base.__new__(cls)
+    for key, item in pairs:
+        base.__setitem__(obj, key, item)
+    obj.__dict__.update(attrs)
+    return obj
+
+
 class OutputPlan:
     def __init__(self, ctx):
         self.ctx = ctx
@@ -47,7 +56,8 @@ class OutputPlan:
         self._output_index: dict[int, int] = {}
         self.lines: list[str] = []
         self.writes: list[str] = []
-        self.env: dict[str, Any] = {"___new_object": _new_object, "___torch": torch}
+        self.env: dict[str, Any] = {"___new_object": _new_object,
+                                     "___new_mapping": _new_mapping, "___torch": torch}
         self._memo: dict[int, str] = {}
         self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
 
@@ -100,6 +110,12 @@ class OutputPlan:
             if value.real is not None:
                 return self.bind(value.real)
             attrs = ", ".join(f"{name!r}: {self.expr(v)}" for name, v in value.attrs.items())
+            storage = getattr(value, "storage", None)  # a dict subclass's (dict_storage.py)
+            if storage is not None:
+                pairs = ", ".join(f"({self.expr(k)}, {self.expr(v)})"
+                                  for k, v in storage.entries.values())
+                return self.temp(f"___new_mapping({self.bind(value.cls)}, "
+                                 f"{self.bind(value.base)}, {{{attrs}}}, [{pairs}])")
             return self.temp(f"___new_object({self.bind(value.cls)}, {{{attrs}}})")
         if isinstance(value, InstanceDictValue):
             return self.temp(f"vars({self.expr(value.owner)})")

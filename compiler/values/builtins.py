@@ -408,9 +408,11 @@ def _register_library_handlers() -> None:
         dataclass_functions,
         stdlib_collections,
         stdlib_itertools,
+        stdlib_inspect,
         stdlib_operator,
     )
-    for module in (stdlib_operator, stdlib_itertools, stdlib_collections, dataclass_functions):
+    for module in (stdlib_operator, stdlib_itertools, stdlib_collections, dataclass_functions,
+                   stdlib_inspect):
         HANDLERS.update(module.HANDLERS)
 
 

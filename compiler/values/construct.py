@@ -44,19 +44,27 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
+    from compiler.values.dict_storage import MappingObjectValue, storage_base
+    base = storage_base(cls)
+    if base is not None:  # a dict or OrderedDict subclass (a ModelOutput)
+        return _initialised(tx, MappingObjectValue(cls, base), args, kwargs)
     if type(cls) is not type and not _is_plain_metaclass(cls):
         raise Unsupported(f"class {cls.__qualname__} with metaclass {type(cls).__qualname__}",
                           BreakReason.UNSUPPORTED_CALL)
     if cls.__new__ is not object.__new__:
         raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
                           BreakReason.UNSUPPORTED_CALL)
-    obj = ObjectValue(cls)
-    init = class_attribute(tx, cls, "__init__", obj)
+    return _initialised(tx, ObjectValue(cls), args, kwargs)
+
+
+def _initialised(tx, obj, args, kwargs) -> Value:
+    from compiler.values.objects import class_attribute
+    init = class_attribute(tx, obj.cls, "__init__", obj)
     if init is not None:
         init.call(tx, args, kwargs)
     elif args or kwargs:
         from compiler.values.base import RaisedByProgram
-        raise RaisedByProgram(TypeError(f"{cls.__name__}() takes no arguments"))
+        raise RaisedByProgram(TypeError(f"{obj.cls.__name__}() takes no arguments"))
     return obj
 
 

@@ -273,8 +273,10 @@ class DictViewValue(Value):
         super().__init__(None)
         self.mapping, self.kind = mapping, kind
 
-    def python_type(self) -> type:
-        return type(getattr({}, self.kind)())
+    def python_type(self) -> type:  # an OrderedDict's are odict_keys, odict_items, ...
+        base = collections.OrderedDict if issubclass(self.mapping.cls, collections.OrderedDict) \
+            else dict
+        return type(getattr(base(), self.kind)())
 
     def _items(self) -> list[Value]:
         entries = self.mapping.entries.values()

@@ -1,27 +1,66 @@
-"""The storage of an existing instance of a dict subclass, read through `super().get(k)`,
-`super().__getitem__(k)` and `super().__contains__(k)` (the subclass overrides them).
+"""The storage of instances of dict and OrderedDict subclasses, reached through the base's
+own methods (not overridden, or through super()).
 
-Each key read is guarded on what `dict.get(obj, k)` gives (the value, or that it is absent).
-The storage is never written in a trace: `super().__setitem__` and the other mutators are
-refused, so what was read stays true until the frame returns.
+An existing instance is read only, through `get`, `__getitem__` and `__contains__`: each key
+read is guarded on what `dict.get(obj, k)` gives (the value, or that it is absent). Its storage
+is never written in a trace (the mutators are refused), so what was read stays true.
+
+An instance made in the trace (a `ModelOutput`: an OrderedDict dataclass) is a
+MappingObjectValue: an object with a dict tracker for its storage, which the base's methods
+read and write; it is rebuilt after the graph with the base's own `__new__`/`__setitem__`.
 """
 
 from __future__ import annotations
+
+import collections
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import MISSING, DictStorageItemSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.objects import ObjectValue, _find_in_mro
+
+BASES = (collections.OrderedDict, dict)
+_HEAP_TYPE = 1 << 9
+# The base's methods on a MappingObjectValue, as the dict tracker's methods.
+STORAGE_METHODS = {"keys", "values", "items", "get", "__getitem__", "__setitem__",
+                   "__delitem__", "__contains__", "__len__", "__iter__", "__init__"}
 
 READERS = ("get", "__getitem__", "__contains__")
 _KEY_TYPES = (str, int, bool, type(None))
 
 
-def dict_storage_method(obj: Value, name: str) -> Value | None:
-    """`super().<name>` of `obj` reaching dict's own method, or None when not modelled."""
-    from compiler.values.objects import ObjectValue
-    if name not in READERS or not isinstance(obj, ObjectValue) or obj.real is None or (
+def storage_base(cls: type) -> type | None:
+    """OrderedDict or dict, when instances of `cls` are such a dict plus Python classes: no
+    `__new__` but the base's, a metaclass that keeps `type.__call__`, no `__missing__`."""
+    if not issubclass(cls, dict) or cls in BASES or _find_in_mro(cls, "__missing__")[0]:
+        return None
+    base = collections.OrderedDict if issubclass(cls, collections.OrderedDict) else dict
+    python_classes = [k for k in cls.__mro__ if k not in (base, dict, object)]
+    if not all(k.__flags__ & _HEAP_TYPE for k in python_classes) or (
+            _find_in_mro(cls, "__new__")[0] is not dict) or (
+            _find_in_mro(type(cls), "__call__")[0] is not type):
+        return None
+    return base
+
+
+class MappingObjectValue(ObjectValue):
+    """An instance of a dict or OrderedDict subclass made in the trace."""
+
+    def __init__(self, cls: type, base: type):
+        from compiler.values.containers import DictValue
+        super().__init__(cls)
+        self.base = base
+        self.storage = DictValue(cls=base)
+
+
+def dict_storage_method(obj: Value, name: str, owner: type = dict) -> Value | None:
+    """`obj.<name>` or `super().<name>` of `obj` reaching dict's or OrderedDict's own method
+    `name` (from `owner`), or None when not modelled."""
+    if isinstance(obj, MappingObjectValue) and name in STORAGE_METHODS and owner in BASES:
+        return MappingStorageMethodValue(obj, name)
+    if owner is not dict or name not in READERS or not isinstance(obj, ObjectValue) or obj.real is None or (
             obj.source is None) or not isinstance(obj.real, dict):
         return None
     return DictStorageMethodValue(obj, name)
@@ -61,3 +100,38 @@ class DictStorageMethodValue(Value):
             tx.ctx.guard(source, GuardKind.ID, MISSING)
             return None
         return wrap(tx.ctx, item, source)
+
+
+class MappingStorageMethodValue(Value):
+    def __init__(self, obj: MappingObjectValue, name: str):
+        super().__init__(None)
+        self.obj, self.name = obj, name
+
+    def __repr__(self) -> str:
+        return f"MappingStorageMethodValue({self.obj}, {self.name})"
+
+    def call(self, tx, args, kwargs) -> Value:
+        storage, name = self.obj.storage, self.name
+        if name == "__init__":  # OrderedDict's stores through the subclass's __setitem__
+            if args or kwargs:
+                raise Unsupported(f"{self.obj.base.__name__}.__init__ with items of a subclass",
+                                  BreakReason.UNSUPPORTED_CALL)
+            return ConstantValue(None)
+        if name in ("__setitem__", "__delitem__", "__getitem__", "__contains__", "__len__",
+                    "__iter__") and kwargs:
+            raise RaisedByProgram(TypeError(f"{name}() takes no keyword arguments"))
+        if name == "__setitem__":
+            storage.setitem(tx, *args)
+            return ConstantValue(None)
+        if name == "__delitem__":
+            storage.delitem(tx, *args)
+            return ConstantValue(None)
+        if name == "__getitem__":
+            return storage.getitem(tx, *args)
+        if name == "__contains__":
+            return ConstantValue(storage.contains(tx, *args))
+        if name == "__len__":
+            return ConstantValue(storage.len(tx))
+        if name == "__iter__":
+            return storage.iter(tx)
+        return storage.call_method(tx, name, args, kwargs)

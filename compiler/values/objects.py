@@ -4,6 +4,7 @@ super(), and exception objects.
 
 from __future__ import annotations
 
+import collections
 import enum
 import types
 from typing import Any
@@ -90,9 +91,9 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     owner, raw = _find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
-    if owner is dict and self_value is not None:  # a dict subclass's own storage
-        from compiler.values.dict_storage import dict_storage_method
-        method = dict_storage_method(self_value, name)
+    if owner in (dict, collections.OrderedDict) and self_value is not None:
+        from compiler.values.dict_storage import dict_storage_method  # a subclass's storage
+        method = dict_storage_method(self_value, name, owner)
         if method is not None:
             return method
     source = AttrSource(self_value.source, name) if self_value and self_value.source else None
@@ -439,9 +440,9 @@ class SuperValue(Value):
         if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(
                 self.obj, ObjectValue):
             return GenericSlotValue(self.obj, name)
-        if owner is dict:
+        if owner in (dict, collections.OrderedDict):
             from compiler.values.dict_storage import dict_storage_method
-            method = dict_storage_method(self.obj, name)
+            method = dict_storage_method(self.obj, name, owner)
             if method is not None:
                 return method
         return bind_class_attribute(tx, owner, raw, self.obj, None, None)

@@ -2,6 +2,8 @@
 built with functools.wraps that read the wrapped function's code, a module's `__class__`, dict
 subclasses calling `super().get`, ModelOutput-like OrderedDict dataclasses."""
 
+import collections
+import dataclasses
 import functools
 
 import pytest
@@ -223,3 +225,103 @@ def test_dict_subclass_storage_is_not_written_in_the_trace():
     compiled = compiler.compile(f)
     compiled(registry, torch.nn.ReLU(), torch.randn(2))
     assert dict(registry) == {"ReLU": {"a": 1}}
+
+
+class Chunked(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.fc = torch.nn.Linear(4, 4)
+
+    def forward_chunk(self, hidden):
+        return self.fc(hidden)
+
+    def forward(self, x):
+        import inspect
+        params = inspect.signature(self.forward_chunk).parameters
+        assert len(params) == 1, "one input"
+        return self.forward_chunk(x), list(params), "hidden" in params
+
+
+def test_signature_of_a_method():
+    torch.manual_seed(0)
+    one_graph(check_same(Chunked(), torch.randn(2, 4)))
+
+
+def test_signature_follows_code_reassignment():
+    import inspect
+
+    def g(a, b=1):
+        return a
+
+    def f(x):
+        return x + 1, list(inspect.signature(g).parameters)
+
+    compiled = compiler.compile(f, fullgraph=True)
+    assert compiled(torch.randn(2))[1] == ["a", "b"]
+    g.__code__ = (lambda a, b, c=1: a).__code__
+    g.__defaults__ = (1,)
+    assert compiled(torch.randn(2))[1] == ["a", "b", "c"]
+
+
+def test_signature_of_a_wrapped_function_is_refused():
+    import inspect
+
+    def f(x):
+        return x + 1, len(inspect.signature(Scaled.forward).parameters)
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(torch.randn(2))
+
+
+class Output(collections.OrderedDict):
+    """A ModelOutput in small: a dataclass whose fields are also its non-None items."""
+
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = self.__dict__.get(field.name)
+            if value is not None:
+                self[field.name] = value
+
+    def __setitem__(self, key, value):
+        super().__setitem__(key, value)
+        super().__setattr__(key, value)
+
+    def __setattr__(self, name, value):
+        if name in {f.name for f in dataclasses.fields(self)} and value is not None:
+            super().__setitem__(name, value)
+        super().__setattr__(name, value)
+
+    def __getitem__(self, k):
+        if isinstance(k, str):
+            return dict(self.items())[k]
+        return self.to_tuple()[k]
+
+    def to_tuple(self):
+        return tuple(self[k] for k in self.keys())
+
+
+@dataclasses.dataclass
+class HiddenOutput(Output):
+    last: torch.Tensor = None
+    pooled: torch.Tensor = None
+    cache: tuple = None
+
+
+def test_ordered_dict_dataclass_output_built_and_returned():
+    def f(x):
+        out = HiddenOutput(last=x + 1, pooled=None, cache=(x * 2,))
+        return out, out[0], out["last"], len(out), list(out), out.to_tuple(), "pooled" in out
+
+    stats = check_same(f, torch.randn(3))
+    one_graph(stats)
+    out = compiler.compile(f, fullgraph=True)(torch.randn(3))[0]
+    assert type(out) is HiddenOutput and list(out.keys()) == ["last", "cache"]
+    assert out.pooled is None and vars(out)["last"] is out["last"]
+
+
+def test_views_of_an_ordered_dict_have_its_view_types():
+    def f(x):
+        d = collections.OrderedDict(a=x)
+        return x + 1, type(d.keys()), type(d.items()), type(d.values())
+
+    one_graph(check_same(f, torch.randn(2)))
