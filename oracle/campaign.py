@@ -172,8 +172,9 @@ class Campaign:
     def _learn(self, result: Result, program) -> None:
         if not self.config.learn or result.verdict is Verdict.INVALID:
             return
-        declined = result.message if result.verdict is Verdict.UNSUPPORTED else (
-            result.unsupported or None)
+        # A crash blocks the calls after it as surely as a decline: draw around both.
+        blocked = result.verdict in (Verdict.UNSUPPORTED, Verdict.CRASH)
+        declined = result.message if blocked else (result.unsupported or None)
         self.learner.observe(result.subject, getattr(program, "ops_used", frozenset()),
                              getattr(program, "features_used", frozenset()), declined)
 

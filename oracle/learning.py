@@ -1,10 +1,10 @@
 """What a campaign learns a subject does not support, so that drawing goes around it.
 
-A subject that declines an op (a NotImplementedError, a fallback) at the first call hides
-every later call and deeper feature of the programs that use it. Per subject, each op and
-feature is scored by how often the programs using it were declined; one that is declined
-nearly always (or that the subject's own message names) is learned, and the campaign draws
-it rarely from then on — only where every subject declines it.
+A subject that declines an op (a NotImplementedError, a fallback), or crashes on it, at the
+first call hides every later call and deeper feature of the programs that use it. Per
+subject, each op and feature is scored by how often the programs using it were declined or
+crashed; one that is nearly always (or that the subject's own message names) is learned, and
+the campaign draws it rarely from then on — only where every subject is blocked by it.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import re
 from collections import Counter
 from dataclasses import dataclass, field
 
-MIN_SEEN = 4          # programs using an op before its rate counts
+MIN_SEEN = 10         # programs using an op before its rate counts
 DECLINED_RATE = 0.85  # share of those declined that marks it unsupported
 NAMED_AFTER = 2       # declined programs whose message names the op, enough on their own
 

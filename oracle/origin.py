@@ -146,7 +146,10 @@ def _kind(module: str | None, filename: str, program: str | None,
           subject: tuple[str, ...], function: str = "?") -> tuple[str, str]:
     if module is None or "torchinductor" in filename or filename.startswith("<eval_with_key>"):
         return "compiler", GENERATED
-    if module == program or module == "__main__" or _is_loaded_file(module):
+    if (module == program or module == "__main__" or _is_loaded_file(module)
+            or filename in _program_files()):
+        # The program's own lines, even where a subject runs them with globals of its own
+        # (an interpreting compiler): what they raise shows in the program.
         return "program", "<program>"
     top = module.split(".")[0]
     # A package's error is labelled down to the function that raised it: two crashes of one
@@ -166,6 +169,22 @@ def _kind(module: str | None, filename: str, program: str | None,
 
 def _within(module: str, prefixes: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in prefixes)
+
+
+_program_file_cache: tuple[int, frozenset[str]] = (-1, frozenset())
+
+
+def _program_files() -> frozenset[str]:
+    """Files of the program modules the oracle has loaded (modules without an import spec)."""
+    global _program_file_cache
+    count, files = _program_file_cache
+    if count != len(sys.modules):
+        files = frozenset(
+            str(m.__file__) for m in list(sys.modules.values())
+            if isinstance(m, types.ModuleType) and getattr(m, "__spec__", None) is None
+            and getattr(m, "__file__", None))
+        _program_file_cache = (len(sys.modules), files)
+    return files
 
 
 def _is_loaded_file(module: str) -> bool:

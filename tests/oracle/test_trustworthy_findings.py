@@ -157,7 +157,7 @@ def test_structure_abstracts_names_and_constants_but_not_operations():
 
 def test_the_learner_learns_what_a_subject_always_declines_and_no_more():
     learner = Learner(["s"])
-    for i in range(6):
+    for i in range(12):
         ops = frozenset({"eye", f"op{i}"})
         learner.observe("s", ops, frozenset(), "NotImplementedError: not supported")
         learner.observe("s", frozenset({f"op{i}", "add"}), frozenset(), None)
@@ -235,3 +235,30 @@ def test_compile_is_serialised_only_while_a_campaign_runs():
         assert builtins.compile is not original
         assert isinstance(ast.parse("x = 1"), ast.Module)
     assert builtins.compile is original
+
+
+class InterpretsWithItsOwnGlobals(AdapterOfAnotherPackage):
+    """Runs the program's own code under globals of its own package, as an interpreting
+    compiler does, and hands it a plain tuple where torch returns a named tuple."""
+
+    def compile(self, fn):
+        import types
+
+        space = dict(fn.__globals__, __name__="othercompiler.interpreter")
+        space["torch"] = _TupleTorch()
+        return types.FunctionType(fn.__code__, space)
+
+
+class _TupleTorch:
+    def __getattr__(self, name):
+        import torch
+
+        real = getattr(torch, name)
+        return (lambda *a: tuple(real(*a))) if name == "sort" else real
+
+
+def test_an_error_on_a_program_line_run_by_the_subject_shows_in_the_program(tmp_path):
+    path = _write(tmp_path, "sorted", "def program(x):\n    return torch.sort(x).values\n\n"
+                  "def calls():\n    yield (torch.randn(3),), {}\n")
+    result = check(path, InterpretsWithItsOwnGlobals())
+    assert result.verdict is Verdict.MISMATCH_EXCEPTION and result.origin == "<program>"
