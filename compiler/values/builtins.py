@@ -407,8 +407,8 @@ def _register_library_handlers() -> None:
     from compiler.values import (
         dataclass_functions,
         stdlib_collections,
-        stdlib_itertools,
         stdlib_inspect,
+        stdlib_itertools,
         stdlib_operator,
     )
     for module in (stdlib_operator, stdlib_itertools, stdlib_collections, dataclass_functions,

@@ -16,7 +16,7 @@ from compiler.values.constant import call_pure
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.builtins import HANDLERS, call_builtin
     from compiler.values.containers import NamedTupleValue
-    from compiler.values.objects import ExceptionValue, ObjectValue, class_attribute
+    from compiler.values.objects import ExceptionValue, ObjectValue
     from compiler.values.wrap import is_namedtuple_class, wrap_constant
     cls = cls_value.cls
     if cls in HANDLERS or cls.__module__ == "builtins" and not issubclass(cls, BaseException):

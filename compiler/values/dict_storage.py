@@ -60,8 +60,8 @@ def dict_storage_method(obj: Value, name: str, owner: type = dict) -> Value | No
     `name` (from `owner`), or None when not modelled."""
     if isinstance(obj, MappingObjectValue) and name in STORAGE_METHODS and owner in BASES:
         return MappingStorageMethodValue(obj, name)
-    if owner is not dict or name not in READERS or not isinstance(obj, ObjectValue) or obj.real is None or (
-            obj.source is None) or not isinstance(obj.real, dict):
+    if owner is not dict or name not in READERS or not isinstance(obj, ObjectValue) or (
+            obj.real is None or obj.source is None or not isinstance(obj.real, dict)):
         return None
     return DictStorageMethodValue(obj, name)
 
