@@ -134,6 +134,9 @@ class OutputPlan:
             return self._new_function(value)
         if value.source is not None:
             return self.source_expr(value.source)
+        if getattr(value, "made_in_trace", False):  # eager makes a new one on each call
+            raise Unsupported(f"{value}, made in the trace, as an output of the compiled code",
+                              BreakReason.UNSUPPORTED_VALUE)
         for attr in ("fn", "cls", "module", "real", "exc"):
             obj = getattr(value, attr, None)
             if obj is not None:
@@ -188,7 +191,9 @@ class OutputPlan:
             return self.temp(f"({self._items(value.items)})")
         if isinstance(value, ListValue):
             if value.python_type() is not list:  # a deque
-                return self.temp(f"{self.bind(value.python_type())}([{self._items(value.items)}])")
+                maxlen = getattr(value, "maxlen", None)
+                return self.temp(f"{self.bind(value.python_type())}([{self._items(value.items)}]"
+                                 f"{'' if maxlen is None else f', {maxlen}'})")
             return self.temp(f"[{self._items(value.items)}]")
         if isinstance(value, DictValue):
             pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())

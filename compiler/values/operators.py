@@ -112,11 +112,13 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
                 issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):
             raise RaisedByProgram(TypeError(f"can only concatenate {a.python_type().__name__} "
                                             f"to {a.python_type().__name__}"))
-        kind = type(a) if isinstance(a, ListValue) else TupleValue  # deques stay deques
-        return kind(a.items + b.items)
+        if isinstance(a, ListValue):  # deques stay deques, of the left one's maxlen
+            return a.rebuilt(a.items + b.items)
+        return TupleValue(a.items + b.items)
     if symbol == "*" and isinstance(a, SequenceValue) and b.is_constant():
-        kind = type(a) if isinstance(a, ListValue) else TupleValue
-        return kind(a.items * b.as_constant())
+        if isinstance(a, ListValue):
+            return a.rebuilt(a.items * b.as_constant())
+        return TupleValue(a.items * b.as_constant())
     if symbol == "*" and isinstance(b, SequenceValue) and a.is_constant():
         return _container_op(tx, symbol, b, a)
     if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
@@ -142,7 +144,7 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
         return a
     if isinstance(a, ListValue) and symbol == "*=":
         tx.ctx.side_effects.mutate(a)
-        a.items = a.items * b.as_constant()
+        a.items = a.rebuilt(a.items * b.as_constant()).items
         return a
     if isinstance(a, DictValue) and symbol == "|=":
         a.call_method(tx, "update", [b], {})

@@ -15,21 +15,55 @@ from compiler.values.containers import ListValue
 
 
 class DequeValue(ListValue):
+    """A deque; with a maxlen, every growth drops items from the other end as CPython does."""
+
+    def __init__(self, items, maxlen: int | None = None, source=None):
+        super().__init__(items, source)
+        self.maxlen = maxlen
+        self._keep_last()
+
     def python_type(self) -> type:
         return collections.deque
+
+    def _keep_last(self) -> None:
+        if self.maxlen is not None and len(self.items) > self.maxlen:
+            del self.items[:len(self.items) - self.maxlen]
+
+    def _keep_first(self) -> None:
+        if self.maxlen is not None and len(self.items) > self.maxlen:
+            del self.items[self.maxlen:]
+
+    def rebuilt(self, items):
+        return DequeValue(items, self.maxlen)
+
+    def getattr(self, tx, name):
+        if name == "maxlen":
+            return ConstantValue(self.maxlen)
+        return super().getattr(tx, name)
 
     def getitem(self, tx, key):
         if key.is_constant() and isinstance(key.as_constant(), slice):
             raise RaisedByProgram(TypeError("sequence index must be integer, not 'slice'"))
         return super().getitem(tx, key)
 
+    def setitem(self, tx, key, value):
+        if key.is_constant() and isinstance(key.as_constant(), slice):
+            raise RaisedByProgram(TypeError("sequence index must be integer, not 'slice'"))
+        super().setitem(tx, key, value)
+
+    def delitem(self, tx, key):
+        if key.is_constant() and isinstance(key.as_constant(), slice):
+            raise RaisedByProgram(TypeError("sequence index must be integer, not 'slice'"))
+        super().delitem(tx, key)
+
     def call_method(self, tx, name, args, kwargs):
         if name == "copy" and not args and not kwargs:
-            return DequeValue(list(self.items))
+            return DequeValue(list(self.items), self.maxlen)
         if name in ("appendleft", "popleft", "extendleft", "rotate"):
             tx.ctx.side_effects.mutate(self)
         if name == "appendleft":
             self.items.insert(0, args[0])
+            self._keep_first()
         elif name == "popleft":
             if not self.items:
                 raise RaisedByProgram(IndexError("pop from an empty deque"))
@@ -37,6 +71,7 @@ class DequeValue(ListValue):
         elif name == "extendleft":
             for item in args[0].unpack(tx):
                 self.items.insert(0, item)
+            self._keep_first()
         elif name == "rotate":
             steps = args[0].as_constant() if args else 1
             if self.items:
@@ -44,15 +79,23 @@ class DequeValue(ListValue):
                 self.items[:] = self.items[-steps:] + self.items[:-steps]
         elif name == "pop" and args:
             raise RaisedByProgram(TypeError("deque.pop() takes no arguments"))
+        elif name == "insert" and self.maxlen is not None and len(self.items) >= self.maxlen:
+            raise RaisedByProgram(IndexError("deque already at its maximum size"))
         else:
-            return super().call_method(tx, name, args, kwargs)
+            result = super().call_method(tx, name, args, kwargs)
+            if name in ("append", "extend"):
+                self._keep_last()
+            return result
         return ConstantValue(None)
 
 
-def _deque(tx, *iterable, **kwargs):
-    if kwargs:
-        raise Unsupported("deque with maxlen", BreakReason.UNSUPPORTED_CALL)
-    return DequeValue(iterable[0].unpack(tx) if iterable else [])
+def _deque(tx, iterable=None, maxlen=None):
+    bound = None if maxlen is None else maxlen.as_constant()
+    if bound is not None and type(bound) is not int:
+        raise RaisedByProgram(TypeError("an integer is required"))
+    if bound is not None and bound < 0:
+        raise RaisedByProgram(ValueError("maxlen must be non-negative"))
+    return DequeValue(iterable.unpack(tx) if iterable is not None else [], bound)
 
 
 def _counter(tx, *args, **kwargs):
