@@ -14,7 +14,7 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import call_pure, is_plain, plain
+from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 
 
 def same_or_equal(tx, a: Value, b: Value) -> bool:
@@ -365,6 +365,9 @@ class DictValue(Value):
             raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "default_factory" and self.cls is collections.defaultdict:
+            factory = self.default_factory
+            return factory if factory is not None else ConstantValue(None)
         return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods

@@ -130,6 +130,17 @@ def _namedtuple(tx, *args, **kwargs):
     return ClassValue(cls)
 
 
-HANDLERS = {collections.deque: _deque, collections.Counter: _counter,
+def _fromkeys_of(cls):
+    def fromkeys(tx, keys, value=None):
+        from compiler.values.builtins import HANDLERS as BUILTINS
+        result = BUILTINS[dict.fromkeys](tx, keys, *([value] if value is not None else []))
+        result.cls = cls
+        return result
+    return fromkeys
+
+
+HANDLERS = {collections.defaultdict.fromkeys: _fromkeys_of(collections.defaultdict),
+            collections.OrderedDict.fromkeys: _fromkeys_of(collections.OrderedDict),
+            collections.deque: _deque, collections.Counter: _counter,
             collections.OrderedDict: _ordered_dict, collections.defaultdict: _defaultdict,
             collections.namedtuple: _namedtuple}
