@@ -17,7 +17,7 @@ from generators.constructs_flow import CONSTRUCTS as FLOW
 from generators.constructs_funcs import CONSTRUCTS as FUNCS
 from generators.features import check_features, feature_flags
 from generators.inputs import INPUT_BYTES, input_specs
-from generators.ir import Program, ProgramIR
+from generators.ir import Kind, Program, ProgramIR
 from generators.opargs import Picks
 from generators.ops import OPS
 from generators.render import render
@@ -56,6 +56,16 @@ def add_statement(b: Builder, raw: tuple, avoid_ops: frozenset[str] = frozenset(
         ok = b.apply_op(op, p)
     if not ok:
         b.rollback(snap)
+
+
+def consume_lists(b: Builder) -> None:
+    """A list argument that no statement reads is summed at the end: a program that takes a
+    list should depend on all of it, or a guard on the list's length is never put to test."""
+    for param in b.params:
+        if param.kind is Kind.TLIST and not any(param.name in s.uses for s in b.stmts):
+            out = b.fresh("t")
+            b.emit([f"{out} = torch.stack({param.name}).sum(0)"], [out], [param.name],
+                   features=["container_inputs"])
 
 
 def returns(b: Builder) -> list[str]:
@@ -117,6 +127,7 @@ def build(flags, specs, raws, raise_choice: int, avoid_ops=frozenset()) -> Progr
     calls = [first_call(b, specs)]
     for raw in raws:
         add_statement(b, raw, avoid_ops)
+    consume_lists(b)
     calls += later_calls(b, specs)
     b.features |= input_features(b, specs)
     if b.module_mode:
