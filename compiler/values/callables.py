@@ -135,6 +135,11 @@ class UserFunctionValue(Value):
             return ConstantValue(first if isinstance(first, str) else None)
         if name == "__code__":
             return self._code(tx)
+        if name in ("__defaults__", "__kwdefaults__"):
+            return self._defaults_attribute(tx, name)
+        if name == "__class__":
+            from compiler.values.objects import ClassValue
+            return ClassValue(types.FunctionType)
         if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
             from compiler.values.wrap import wrap
             return wrap(tx.ctx, self.fn.__dict__[name],
@@ -145,6 +150,20 @@ class UserFunctionValue(Value):
         if self.fn is not None:
             return self.fn
         return super().as_constant()
+
+    def _defaults_attribute(self, tx, name: str) -> Value:
+        """An existing function's defaults are read (and guarded) where they live; one made
+        in the trace has the ones MAKE_FUNCTION gave it."""
+        from compiler.values.containers import TupleValue
+        from compiler.values.wrap import wrap
+        if self.fn is not None:
+            return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self._fn_source(tx.ctx), name))
+        if name == "__defaults__":
+            return TupleValue(self._defaults) if self._defaults else ConstantValue(None)
+        if not self._kwdefaults:
+            return ConstantValue(None)
+        raise Unsupported("__kwdefaults__ of a function made in the trace (one live dict)",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
 
     def _code(self, tx) -> Value:
         """`f.__code__`: the code this trace inlines; an existing function's is guarded on

@@ -86,12 +86,12 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
     with torch.random.fork_rng(devices=[]):  # a trial build must leave the global RNG alone
         module = call_pure(cls, [real(a) for a in args], {k: real(v) for k, v in kwargs.items()})
         consumed = not torch.equal(torch.get_rng_state(), rng)
-    if consumed:
-        raise Unsupported(f"constructing {cls.__qualname__} draws from the global RNG",
-                          BreakReason.UNSUPPORTED_CALL)
     if any(True for _ in module.parameters()) or any(True for _ in module.buffers()):
         raise Unsupported(f"constructing {cls.__qualname__} (it has parameters or buffers) "
                           f"inside the compiled code", BreakReason.UNSUPPORTED_CALL)
+    if consumed:
+        raise Unsupported(f"constructing {cls.__qualname__} draws from the global RNG",
+                          BreakReason.UNSUPPORTED_CALL)
     return NNModuleValue(module)
 
 
