@@ -17,21 +17,21 @@ import torch
 import compiler
 
 
-def _flat(value) -> list[torch.Tensor]:
+def flat_tensors(value) -> list[torch.Tensor]:
     """Every tensor of a model output (ModelOutput, tuples, caches), in order."""
     if isinstance(value, torch.Tensor):
         return [value]
     if isinstance(value, dict):
-        return [t for v in value.values() for t in _flat(v)]
+        return [t for v in value.values() for t in flat_tensors(v)]
     if isinstance(value, (tuple, list)):
-        return [t for v in value for t in _flat(v)]
+        return [t for v in value for t in flat_tensors(v)]
     if hasattr(value, "__dict__") and not isinstance(value, torch.nn.Module):
-        return [t for v in vars(value).values() for t in _flat(v)]
+        return [t for v in vars(value).values() for t in flat_tensors(v)]
     return []
 
 
 def _equal(actual, expected) -> bool:
-    got, want = _flat(actual), _flat(expected)
+    got, want = flat_tensors(actual), flat_tensors(expected)
     if len(got) != len(want):
         return False
     try:

@@ -113,9 +113,13 @@ class MappingStorageMethodValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         storage, name = self.obj.storage, self.name
         if name == "__init__":  # OrderedDict's stores through the subclass's __setitem__
-            if args or kwargs:
+            if (args or kwargs) and self.obj.base is not dict and _find_in_mro(
+                    self.obj.cls, "__setitem__")[0] is not collections.OrderedDict:
                 raise Unsupported(f"{self.obj.base.__name__}.__init__ with items of a subclass",
                                   BreakReason.UNSUPPORTED_CALL)
+            if len(args) > 1:
+                raise RaisedByProgram(TypeError(f"expected at most 1 argument, got {len(args)}"))
+            storage.call_method(tx, "update", args, kwargs)
             return ConstantValue(None)
         if name in ("__setitem__", "__delitem__", "__getitem__", "__contains__", "__len__",
                     "__iter__") and kwargs:

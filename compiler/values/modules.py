@@ -173,7 +173,12 @@ class NNModuleValue(Value):
                 raise RaisedByProgram(KeyError(index))
             return dict(self._children(tx))[index]
         if isinstance(index, slice):
-            raise Unsupported("slicing a module container", BreakReason.UNSUPPORTED_VALUE)
+            if type(module) not in (torch.nn.ModuleList, torch.nn.Sequential):
+                raise Unsupported("slicing a module container", BreakReason.UNSUPPORTED_VALUE)
+            self._children(tx)  # guards the keys and tracks every child (wrap remembers them)
+            sliced = NNModuleValue(module[index])  # a new container, as eager makes each call
+            sliced.made_in_trace = True  # never an output: that would be one object each call
+            return sliced
         children = self._children(tx)
         try:
             return children[index][1]

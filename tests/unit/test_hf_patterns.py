@@ -325,3 +325,44 @@ def test_views_of_an_ordered_dict_have_its_view_types():
         return x + 1, type(d.keys()), type(d.items()), type(d.values())
 
     one_graph(check_same(f, torch.randn(2)))
+
+
+class Stack(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.layers = torch.nn.ModuleList(torch.nn.Linear(3, 3) for _ in range(3))
+        self.count = 2
+
+    def forward(self, x):
+        for layer in self.layers[: self.count]:
+            x = layer(x)
+        return x, self.layers[1:] is self.layers, len(self.layers[::2])
+
+
+def test_slice_of_a_module_list():
+    torch.manual_seed(0)
+    one_graph(check_same(Stack(), torch.randn(2, 3)))
+
+
+def test_a_slice_of_a_module_list_is_not_returned_as_one_object():
+    layers = torch.nn.ModuleList([torch.nn.ReLU()])
+    compiled = compiler.compile(lambda x: (x + 1, layers[:]))
+    first, second = compiled(torch.randn(2))[1], compiled(torch.randn(2))[1]
+    assert first is not second and list(first) == list(layers)
+
+
+class AttrDict(dict):
+    def __getattr__(self, name):
+        try:
+            return self[name]
+        except KeyError as error:
+            raise AttributeError(name) from error
+
+
+def test_dict_subclass_made_with_items():
+    def f(x):
+        d = AttrDict({"w": x}, v=2)
+        d["b"] = x * 3
+        return d.w + d.b * d.v, sorted(d.keys()), hasattr(d, "nope"), d
+
+    one_graph(check_same(f, torch.randn(2)))
