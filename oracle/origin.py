@@ -171,20 +171,13 @@ def _within(module: str, prefixes: tuple[str, ...]) -> bool:
     return any(module == p or module.startswith(p + ".") for p in prefixes)
 
 
-_program_file_cache: tuple[int, frozenset[str]] = (-1, frozenset())
-
-
 def _program_files() -> frozenset[str]:
-    """Files of the program modules the oracle has loaded (modules without an import spec)."""
-    global _program_file_cache
-    count, files = _program_file_cache
-    if count != len(sys.modules):
-        files = frozenset(
-            str(m.__file__) for m in list(sys.modules.values())
-            if isinstance(m, types.ModuleType) and getattr(m, "__spec__", None) is None
-            and getattr(m, "__file__", None))
-        _program_file_cache = (len(sys.modules), files)
-    return files
+    """Files of the program modules the oracle has loaded now (modules without an import
+    spec). Not cached: a worker loads and drops one program after another."""
+    return frozenset(
+        str(m.__file__) for m in list(sys.modules.values())
+        if isinstance(m, types.ModuleType) and getattr(m, "__spec__", None) is None
+        and getattr(m, "__file__", None))
 
 
 def _is_loaded_file(module: str) -> bool:
