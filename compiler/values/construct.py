@@ -41,6 +41,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
                                        {k: plain(v) for k, v in kwargs.items()}))
     if issubclass(cls, torch.nn.Module) and cls.__module__.startswith("torch.nn.modules"):
         return _stateless_module(tx, cls, args, kwargs)
+    if _is_torch_distribution(cls):  # plain Python classes: their __init__ is traced
+        return _initialised(tx, ObjectValue(cls), args, kwargs)
     if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
@@ -93,6 +95,12 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
         raise Unsupported(f"constructing {cls.__qualname__} draws from the global RNG",
                           BreakReason.UNSUPPORTED_CALL)
     return NNModuleValue(module)
+
+
+def _is_torch_distribution(cls: type) -> bool:
+    return (issubclass(cls, torch.distributions.Distribution) and type(cls) is type
+            and cls.__module__.startswith("torch.distributions.")
+            and cls.__new__ is object.__new__)
 
 
 def _is_plain_metaclass(cls: type) -> bool:

@@ -74,13 +74,37 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
     if isinstance(raw, property):
         if self_value is None:
             return wrap(tx.ctx, raw, None)
+        if isinstance(raw.fget, types.FunctionType):  # traced, even one of torch's classes
+            return UserFunctionValue(raw.fget).call(tx, [self_value], {})
         return wrap(tx.ctx, raw.fget, None).call(tx, [self_value], {})
+    if type(raw) is _lazy_property() and self_value is not None:
+        return _lazy_property_value(tx, raw, self_value)
     if isinstance(raw, types.FunctionType):
         function = UserFunctionValue(raw) if self_value is not None else wrap(tx.ctx, raw, None)
         return UserMethodValue(function, self_value) if self_value is not None else function
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):
         raise Unsupported(f"descriptor {type(raw).__qualname__}", BreakReason.UNSUPPORTED_ATTRIBUTE)
     return wrap(tx.ctx, raw, source)
+
+
+def _lazy_property():
+    from torch.distributions.utils import lazy_property
+    return lazy_property
+
+
+def _lazy_property_value(tx, raw, self_value: Value) -> Value:
+    """torch.distributions' lazy_property: computed under enable_grad, then stored on the
+    instance under the function's name (it is not a data descriptor: the stored one wins)."""
+    from compiler.values.callables import UserFunctionValue
+    from compiler.values.torch_functions import GradModeValue
+    mode = GradModeValue(True)
+    mode.enter(tx)
+    try:
+        value = UserFunctionValue(raw.wrapped).call(tx, [self_value], {})
+    finally:
+        mode.exit(tx)
+    self_value.setattr(tx, raw.wrapped.__name__, value)
+    return value
 
 
 def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value | None:
@@ -97,6 +121,9 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         if method is not None:
             return method
     source = AttrSource(self_value.source, name) if self_value and self_value.source else None
+    if source is None and self_value is not None:  # an object made in the trace: the class
+        from compiler.guards.sources import ConstantSource  # attribute is read live, guarded
+        source = AttrSource(ConstantSource(tx.ctx.label_for(cls, "cls"), cls), name)
     return bind_class_attribute(tx, owner, raw, self_value, None, source)
 
 
