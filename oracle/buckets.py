@@ -85,22 +85,39 @@ def structure(source: str) -> str:
     return hashlib.sha1(text.encode()).hexdigest()[:16]
 
 
+# The frame every program has, whatever its bug: not what tells one bug from another.
+_FRAME = frozenset({"FunctionDef", "ClassDef", "Return", "Assign", "Call", "Attribute",
+                    "Tuple", "Import", "ImportFrom", "super()", ".__init__", ".nn",
+                    ".Module"})
+
+
 def constructs(source: str) -> frozenset[str]:
-    """Operations called (`.view`, `torch.eye`, `len`) and statement and expression kinds."""
+    """Operations called (`.view`, `torch.eye`, `len`) and statement and expression kinds of
+    the program itself: not of calls(), whose inputs vary from program to program, and not
+    the frame every program has (a def, a class, a return)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
         return frozenset()
     library, found = _globals(tree), set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute):
-            found.add(f".{node.attr}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            found.add(f"{node.func.id}()" if node.func.id in library else "Call")
-        elif isinstance(node, ast.stmt | ast.expr) and not isinstance(
-                node, ast.Name | ast.Constant | ast.Expr | ast.Load | ast.Store):
-            found.add(type(node).__name__)
-    return frozenset(found)
+    for top in tree.body:
+        if isinstance(top, ast.FunctionDef) and top.name == "calls":
+            continue
+        for node in ast.walk(top):
+            found.add(_construct(node, library))
+    found.discard(None)
+    return frozenset(found) - _FRAME
+
+
+def _construct(node: ast.AST, library: frozenset[str]) -> str | None:
+    if isinstance(node, ast.Attribute):
+        return f".{node.attr}"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return f"{node.func.id}()" if node.func.id in library else "Call"
+    if isinstance(node, ast.stmt | ast.expr) and not isinstance(
+            node, ast.Name | ast.Constant | ast.Expr | ast.Load | ast.Store):
+        return type(node).__name__
+    return None
 
 
 def contains(program: frozenset[str], core: frozenset[str]) -> bool:

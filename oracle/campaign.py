@@ -98,6 +98,7 @@ class Campaign:
         self.findings: dict[str, Finding] = {}          # slug -> finding
         self.by_key: dict[str, list[Finding]] = {}
         self.names: dict[str, str] = {}                 # spec -> the subject's name
+        self.withdrawn: list[dict] = []                 # findings that did not hold up
         self.queue: collections.deque[Task] = collections.deque()
         self.inflight: dict[str, list] = {}   # path -> [program, choices, results left]
         self.stopped: str | None = None       # "budget", "SIGINT", "SIGTERM"
@@ -240,6 +241,14 @@ class Campaign:
             if not buckets.contains(buckets.constructs(held_source), finding.core):
                 target.count -= 1
                 self.failed(result, held_source, choices)
+
+    def withdraw(self, finding: Finding, why: str) -> None:
+        """A finding that did not hold up (a timeout that finishes with more time)."""
+        self.by_key[finding.key].remove(finding)
+        del self.findings[finding.slug]
+        self.withdrawn.append({"signature": finding.key, "count": finding.count, "why": why,
+                               "program": finding.source})
+        campaign_report.withdraw_finding(self, finding, why)
 
     def absorb(self, finding: Finding) -> bool:
         """Merge an unshrunk tentative finding into a shrunk one of its key whose constructs

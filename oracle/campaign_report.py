@@ -162,6 +162,12 @@ def remove_finding(c: Campaign, finding: Finding, twin: Finding) -> None:
     shutil.rmtree(c.config.out / "failures" / finding.slug, ignore_errors=True)
 
 
+def withdraw_finding(c: Campaign, finding: Finding, why: str) -> None:
+    """Its folder goes; summary.json keeps the program and why, under `withdrawn`."""
+    shutil.rmtree(c.config.out / "failures" / finding.slug, ignore_errors=True)
+    c.report.note(f"withdrew {finding.slug}: {why}")
+
+
 def verify_repro(c: Campaign, finding: Finding) -> dict:
     """Run the finding's repro.py and check.py in fresh processes, as a person would; repro.py
     becomes check.py when only that reproduces (oracle/reproduce.py)."""
@@ -198,6 +204,7 @@ def summary(c: Campaign) -> dict:
         "database": c.config.database,
         "learned_unsupported": c.learner.report(),
         "not_reproduced": sum(1 for f in failures if f["reproduced"] is False),
+        "withdrawn": [{k: v for k, v in w.items() if k != "program"} for w in c.withdrawn],
     }
 
 

@@ -16,8 +16,10 @@ import time
 from typing import TYPE_CHECKING
 
 from oracle import buckets, campaign_report
+from oracle.pool import Task
 from oracle.pool_share import Closed
 from oracle.shrinking import shrink
+from oracle.verdict import Verdict
 
 if TYPE_CHECKING:
     from oracle.campaign import Campaign, Finding
@@ -25,6 +27,7 @@ if TYPE_CHECKING:
 MIN_SHRINK_SECONDS = 15.0  # a finding near the end of the budget still gets this much
 GRACE_MIN = 60.0           # shrinking after the budget: at least this long in all ...
 GRACE_SHARE = 0.25         # ... or this share of the budget
+CONFIRM_FACTOR = 3.0       # a timeout is re-run with this many times the limit
 _FIRST, _TENTATIVE, _VERIFY, _END = 0, 1, 2, 9
 
 
@@ -65,6 +68,11 @@ class ShrinkThread(threading.Thread):
         with c.lock:
             if finding.slug not in c.findings or c.absorb(finding):
                 return
+        if finding.result.verdict is Verdict.TIMEOUT and not self._hangs_again(finding):
+            with c.lock:
+                c.withdraw(finding, f"finished when given {CONFIRM_FACTOR:g}x the time limit: "
+                           "slow, not hung")
+            return
         budget = self._budget()
         if budget is None or c.interrupted:
             with c.lock:
@@ -82,6 +90,19 @@ class ShrinkThread(threading.Thread):
             merged = finding.slug not in c.findings
         if not merged:
             self._verify(finding)
+
+    def _hangs_again(self, finding: Finding) -> bool:
+        """A timeout is reported only if the program hangs again with more time: a slow
+        compile on a loaded machine is no hang."""
+        c = self.campaign
+        path = c.work / f"confirm_{finding.slug}.py"
+        path.write_text(finding.source)
+        limit = c.config.timeout * CONFIRM_FACTOR
+        try:
+            results = c.pool.run([Task(str(path), finding.result.subject, limit)])
+        finally:
+            path.unlink(missing_ok=True)
+        return any(r.verdict is Verdict.TIMEOUT for r in results)
 
     def _failed(self, finding: Finding, exc: Exception) -> None:
         c = self.campaign

@@ -37,7 +37,7 @@ def _worker_context():
 class Task:
     path: str
     subject: str  # a spec, resolved inside the worker
-    timeout: float | None = None  # None: the pool's
+    timeout: float | None = None  # None: the pool's; else this task's own limit
 
 
 def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
@@ -87,7 +87,7 @@ class _Worker:
 
     def give(self, task: Task, timeout: float) -> None:
         self.task, self.started = task, time.monotonic()
-        self.limit = min(timeout, task.timeout) if task.timeout else timeout
+        self.limit = task.timeout or timeout
         self.deadline = self.started + self.limit
         self.conn.send(task)
 

@@ -130,3 +130,13 @@ class TwoWrongValues(_Honest):
         ops = {torch.abs, torch.Tensor.abs, torch.sigmoid, torch.Tensor.sigmoid}
         with _OnOp(ops, _nudge):
             return fn(*args, **kwargs)
+
+
+class SlowCompile(_Honest):
+    """Correct, but each compile takes 1.5 s: under a 1-s limit a timeout that is no hang."""
+
+    name = "planted:slow-compile"
+
+    def compile(self, fn):
+        time.sleep(1.5)
+        return super().compile(fn)

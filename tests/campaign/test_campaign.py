@@ -74,6 +74,18 @@ def test_two_bugs_on_one_output_path_are_two_findings(tmp_path):
     assert all(f["reproduced"] for f in found)
 
 
+@pytest.mark.slow
+def test_a_timeout_that_finishes_with_more_time_is_withdrawn(tmp_path):
+    out = tmp_path / "run"
+    done = parity("fuzz", "--subject", f"{PLANTED}:SlowCompile", "--budget", "6s",
+                  "--workers", "2", "--out", str(out), "--timeout", "1s", "--quiet")
+    summary = json.loads((out / "summary.json").read_text())
+    assert summary["verdicts"].get("timeout"), summary["verdicts"]
+    assert done.returncode == 0 and summary["failures"] == [], done.stderr
+    assert summary["withdrawn"] and "slow, not hung" in summary["withdrawn"][0]["why"]
+    assert not list((out / "failures").glob("timeout*"))
+
+
 def test_sigterm_stops_cleanly_and_writes_the_summary(tmp_path):
     out = tmp_path / "run"
     process = subprocess.Popen(

@@ -262,3 +262,13 @@ def test_an_error_on_a_program_line_run_by_the_subject_shows_in_the_program(tmp_
                   "def calls():\n    yield (torch.randn(3),), {}\n")
     result = check(path, InterpretsWithItsOwnGlobals())
     assert result.verdict is Verdict.MISMATCH_EXCEPTION and result.origin == "<program>"
+
+
+def test_constructs_leave_out_the_frame_and_the_inputs():
+    function = ("import torch\n\ndef program(xs):\n    return torch.stack(xs).sum()\n\n"
+                "def calls():\n    yield ([torch.randn(2, dtype=torch.bfloat16)],), {}\n")
+    module = ("import torch\n\nclass Program(torch.nn.Module):\n    def __init__(self):\n"
+              "        super().__init__()\n\n    def forward(self, xs):\n"
+              "        return torch.stack(xs).sum()\n\nprogram = Program()\n\n"
+              "def calls():\n    yield ([torch.randn(3)],), {}\n")
+    assert buckets.constructs(function) == buckets.constructs(module) == {".stack", ".sum"}
