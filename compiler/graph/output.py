@@ -92,8 +92,12 @@ class OutputPlan:
         from compiler.values.constant import ConstantValue
         from compiler.values.containers import DictValue, ListValue, SetValue
         from compiler.values.iterators import SequenceIteratorValue
+        from compiler.values.numpy_arrays import NdarrayValue
         from compiler.values.objects import ExceptionValue, InstanceDictValue, ObjectValue
         from compiler.values.tensor import TensorValue
+        if isinstance(value, NdarrayValue):  # its tensor's data, as NumPy's array or scalar
+            return self.temp(f"{self.expr(value.tensor)}.numpy()"
+                             f"{'[()]' if value.scalar_type is not None else ''}")
         if isinstance(value, TensorValue):
             if value.is_input():
                 return self.source_expr(value.source)

@@ -44,6 +44,18 @@ def _is_tensor(value: Value) -> bool:
     return isinstance(value, TensorValue)
 
 
+def _is_array(value: Value) -> bool:
+    from compiler.values.numpy_arrays import NdarrayValue
+    return isinstance(value, NdarrayValue)
+
+
+def _array_op(tx, symbol: str, operands: list[Value]) -> Value:
+    from compiler.values.numpy_arrays import OPERATORS, numpy_op
+    if symbol not in OPERATORS:
+        raise Unsupported(f"operator {symbol} on a NumPy array", BreakReason.UNSUPPORTED_VALUE)
+    return numpy_op(tx, "op", symbol, operands, {})
+
+
 def _dunder(tx, value: Value, name: str) -> Value | None:
     from compiler.values.objects import ObjectValue, class_attribute
     if isinstance(value, ObjectValue):
@@ -81,6 +93,8 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if symbol in INPLACE:
         return inplace_op(tx, symbol, a, b)
     fn, name, reflected = BINARY[symbol]
+    if _is_array(a) or _is_array(b):
+        return _array_op(tx, symbol, [a, b])
     if _is_tensor(a) or _is_tensor(b):
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
@@ -136,6 +150,9 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
 def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
     from compiler.values.containers import DictValue, ListValue, SetValue
     plain = symbol[:-1]
+    if _is_array(a) or _is_array(b):
+        raise Unsupported(f"in-place {symbol} on a NumPy array (it writes the array)",
+                          BreakReason.SIDE_EFFECT)
     if _is_tensor(a):
         return tx.ctx.tensor_op("call_function", INPLACE[symbol], [a, b], {},
                                 f"operator {symbol}")
@@ -163,6 +180,8 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
 
 def compare(tx, symbol: str, a: Value, b: Value) -> Value:
     fn, name, reflected = COMPARE[symbol]
+    if _is_array(a) or _is_array(b):
+        return _array_op(tx, symbol, [a, b])
     if _is_tensor(a) or _is_tensor(b):
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"comparison {symbol}")
     if a.is_constant() and b.is_constant():
@@ -199,6 +218,8 @@ def is_same(tx, a: Value, b: Value) -> bool:
 
 def unary_op(tx, symbol: str, a: Value) -> Value:
     fn, name = UNARY[symbol]
+    if _is_array(a):
+        return _array_op(tx, {"-": "neg", "+": "pos", "abs": "abs"}.get(symbol, symbol), [a])
     if _is_tensor(a):
         return tx.ctx.tensor_op("call_function", fn, [a], {}, f"unary {symbol}")
     if a.is_constant():

@@ -129,6 +129,9 @@ class TensorValue(Value):
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         from compiler.values.wrap import wrap_constant
+        if name == "numpy":
+            from compiler.values.numpy_arrays import tensor_to_array
+            return tensor_to_array(tx, self, args, kwargs)
         if name in DATA_METHODS:
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
         if name in SIDE_EFFECT_METHODS:

@@ -77,6 +77,11 @@ class TorchFunctionValue(NativeFunctionValue):
             return GradModeValue(fn is torch.enable_grad)
         if fn is torch.set_grad_enabled:
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
+        if fn is torch.from_numpy or fn is torch.as_tensor:
+            from compiler.values.numpy_arrays import array_to_tensor
+            converted = array_to_tensor(tx, fn, args, kwargs)
+            if converted is not None:
+                return converted
         reason = UNSUPPORTED.get(fn) if is_hashable(fn) else None
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)

@@ -192,6 +192,9 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
     if ctx is not None and source is not None:
         guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
         ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
+    from compiler.values.numpy_arrays import NumpyFunctionValue, is_numpy_function
+    if is_numpy_function(obj):
+        return NumpyFunctionValue(obj, source)
     if isinstance(obj, types.FunctionType):
         from compiler.values.builtins import HANDLERS, BuiltinValue
         if is_torch_leaf(obj) or is_runtime_query(obj):
