@@ -27,6 +27,16 @@ def _is_mutating(kind: str, target: Any, kwargs: dict) -> bool:
     return name.endswith("_") and not name.endswith("__")
 
 
+def _writes_first_argument(target: Any, kwargs: dict) -> bool:
+    """In-place ops (`add_`, `operator.iadd`, `inplace=True`) and `out=`: conservative."""
+    name = target if isinstance(target, str) else getattr(target, "__name__", "")
+    inplace = kwargs.get("inplace")
+    return (_is_mutating("", target, kwargs) or name.startswith("i")
+            and name in ("iadd", "isub", "imul", "itruediv", "ifloordiv", "imod", "ipow",
+                         "imatmul", "iand", "ior", "ixor", "ilshift", "irshift")
+            or (inplace is not None and not (inplace.is_constant() and not inplace.as_constant())))
+
+
 class TraceContext:
     def __init__(self, f_globals: dict):
         self.graph = GraphBuilder()
@@ -39,6 +49,7 @@ class TraceContext:
         self.constant_labels: dict[int, str] = {}
         self.module_attribute_writes: dict[tuple[int, str], Value] = {}
         self.loop_iterations = 0
+        self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.grad_mode_at_start = torch.is_grad_enabled()
         self.add_guard(Guard(None, GuardKind.GRAD_MODE, self.grad_mode_at_start))
         self.add_guard(Guard(None, GuardKind.DEFAULT_DTYPE, torch.get_default_dtype()))
@@ -64,6 +75,10 @@ class TraceContext:
                   description: str) -> Value:
         from compiler.graph.arguments import fake_argument, node_argument
         from compiler.values.wrap import wrap_op_result
+        if self.entangled_storages and args and _writes_first_argument(target, kwargs):
+            from compiler.values.tensor_selection import check_write
+            check_write(self, args[0])
+            check_write(self, kwargs.get("out"))
         node_args = tuple(node_argument(a) for a in args)
         node_kwargs = {k: node_argument(v) for k, v in kwargs.items()}
         fake_args = [fake_argument(a) for a in args]

@@ -338,6 +338,11 @@ def _extreme(tx, symbol, args, key, default):
     if key is None and all(i.is_constant() for i in items):
         fn = max if symbol == ">" else min
         return _const(call_pure(fn, [[i.as_constant() for i in items]], {}))
+    if key is None:
+        from compiler.values.tensor_selection import select_extreme
+        selected = select_extreme(tx, symbol, items)
+        if selected is not None:
+            return selected
     best = items[0]
     best_key = key.call(tx, [best], {}) if key is not None else best
     for item in items[1:]:

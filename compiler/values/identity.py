@@ -31,6 +31,8 @@ def _key(value: Value) -> tuple[str, Any] | None:
         if isinstance(real, (_SINGLETONS, enum.Enum)):
             return OBJECT, real
         return (SOURCED, value) if value.source is not None else None
+    if getattr(value, "selected_from", None) is not None:
+        return None  # max()/min() of tensors: which object it is depends on data
     real = _fixed_object(value)
     if real is not None:
         return OBJECT, real
