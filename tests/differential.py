@@ -4,6 +4,7 @@ distinct inputs, then compare outputs and input mutations (docs/architecture.md)
 
 from __future__ import annotations
 
+import collections
 import copy
 import functools
 import math
@@ -33,8 +34,10 @@ def assert_same(actual, expected, path: str = "out") -> None:
         return
     assert type(actual) is type(expected), (
         f"{path}: expected {type(expected).__name__}, got {type(actual).__name__} {actual!r}")
-    if isinstance(expected, (tuple, list)):
+    if isinstance(expected, (tuple, list, collections.deque)):
         assert len(actual) == len(expected), f"{path}: length {len(actual)} != {len(expected)}"
+        if isinstance(expected, collections.deque):
+            assert actual.maxlen == expected.maxlen, f"{path}: maxlen differs"
         for i, (a, e) in enumerate(zip(actual, expected, strict=True)):
             assert_same(a, e, f"{path}[{i}]")
     elif isinstance(expected, dict):
@@ -48,6 +51,11 @@ def assert_same(actual, expected, path: str = "out") -> None:
                     (expected.func, expected.args, expected.keywords), f"{path}(partial)")
     elif _is_plain_object(expected):
         assert_same(vars(actual), vars(expected), f"{path}.__dict__")
+    elif type(expected).__module__ == "numpy" and hasattr(expected, "shape"):
+        assert (actual.dtype, actual.shape) == (expected.dtype, expected.shape), (
+            f"{path}: {actual.dtype}{actual.shape} != {expected.dtype}{expected.shape}")
+        torch.testing.assert_close(torch.as_tensor(actual), torch.as_tensor(expected),
+                                   equal_nan=True, msg=lambda m: f"{path}: {m}")
     elif isinstance(expected, float) and math.isnan(expected):
         assert math.isnan(actual), f"{path}: {actual!r} is not nan"
     else:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from tests.conformance import (  # noqa: F401
     functions_arith,
+    functions_breadth,
+    functions_breadth_b,
     functions_containers,
     functions_edges,
     functions_meta,

@@ -25,6 +25,12 @@ FULLGRAPH_GAPS = {
     "user_hash_eq_in_set_and_dict": "user objects with their own __hash__/__eq__ as set members "
                                     "or dict keys",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
+    "linear_made_in_trace_seeded": "torch.manual_seed in the compiled code (global RNG state)",
+    "linear_made_in_trace_filled": "nn.Linear made in the trace (random init from the global "
+                                   "RNG): refused",
+    "max_min_over_scalar_tensors": "max()/min() of input tensors returns one of the input "
+                                   "objects: which one depends on data",
+    "sorted_scalar_tensors": "sorted() of tensors: a data-dependent permutation of objects",
 }
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.
