@@ -99,6 +99,13 @@ KINDS = [
     ("values_view", lambda: {"a": 1}, lambda a: a.values()),
     ("items_view", lambda: {"a": 1}, lambda a: a.items()),
     ("deque", lambda: 1, lambda a: collections.deque([a, 2])),
+    ("deque_maxlen", lambda: 1, lambda a: collections.deque([a, 2, 3], 2)),
+    ("ndarray", lambda: torch.ones(2, 3), lambda a: a.numpy()),
+    ("numpy_scalar", lambda: torch.ones(2, 3), lambda a: a.numpy().sum()),
+    ("picked_tensor", lambda: torch.ones(2, 3), lambda a: max(a.sum(), (a * 2).sum())),
+    ("backends_module", lambda: 1, lambda a: torch.backends.cudnn),
+    ("distribution", lambda: torch.ones(2),
+     lambda a: torch.distributions.Normal(a, 1.0, validate_args=False)),
     ("dtype", lambda: torch.float32, lambda a: a),
     ("device", lambda: torch.device("cpu"), lambda a: a),
 ]
