@@ -57,7 +57,7 @@ def origin(exc: BaseException, program: str | None = None) -> str:
         if kind in ("torch", "python"):
             crossed = crossed or label
         elif kind != "harness":
-            return crossed if kind == "program" and crossed else label
+            return crossed if kind in ("program", "interpreted") and crossed else label
     return crossed or ("?" if root(exc).__traceback__ is None else "python")
 
 
@@ -66,7 +66,9 @@ def blame(exc: BaseException, subject: tuple[str, ...] = (),
     """"internal" or "unsupported" when the subject (modules `subject`) is at fault, else None."""
     chain = exception_chain(exc)
     owner = next((kind for kind, _ in _frames(chain[-1], program, subject)
-                  if kind in ("program", "subject", "compiler", "package")), None)
+                  if kind in ("program", "interpreted", "subject", "compiler", "package")), None)
+    if owner == "interpreted":
+        return "unsupported" if _declines(chain[0]) or _declines(root(exc)) else None
     at_fault = owner in ("subject", "compiler") or any(_compiler_fault(e) for e in chain)
     if not at_fault:
         return None
@@ -146,11 +148,13 @@ def _kind(module: str | None, filename: str, program: str | None,
           subject: tuple[str, ...], function: str = "?") -> tuple[str, str]:
     if module is None or "torchinductor" in filename or filename.startswith("<eval_with_key>"):
         return "compiler", GENERATED
-    if (module == program or module == "__main__" or _is_loaded_file(module)
-            or filename in _program_files()):
-        # The program's own lines, even where a subject runs them with globals of its own
-        # (an interpreting compiler): what they raise shows in the program.
+    if module == program or module == "__main__" or _is_loaded_file(module):
         return "program", "<program>"
+    if filename in _program_files():
+        # The program's own lines run by a subject under globals of its own (an interpreting
+        # compiler): what they raise shows in the program, but a decline there is the
+        # subject's (it raises "not yet supported" at the line it cannot run).
+        return "interpreted", "<program>"
     top = module.split(".")[0]
     # A package's error is labelled down to the function that raised it: two crashes of one
     # type in different places of a compiler are two bugs.

@@ -272,3 +272,20 @@ def test_constructs_leave_out_the_frame_and_the_inputs():
               "        return torch.stack(xs).sum()\n\nprogram = Program()\n\n"
               "def calls():\n    yield ([torch.randn(3)],), {}\n")
     assert buckets.constructs(function) == buckets.constructs(module) == {".stack", ".sum"}
+
+
+class DeclinesAtTheProgramsLine(AdapterOfAnotherPackage):
+    """Raises "not yet supported" from a frame at the program's own line, under globals of its
+    own, as an interpreting compiler does for an op it does not know."""
+
+    def compile(self, fn):
+        space = {"__name__": "othercompiler.interpreter"}
+        code = compile("raise NotImplementedError('torch.linspace is not yet supported')",
+                       fn.__code__.co_filename, "exec")
+        return lambda *args: exec(code, space)
+
+
+def test_a_decline_raised_at_the_programs_line_is_unsupported(tmp_path):
+    path = _write(tmp_path, "declined", "def program(x):\n    return x + 1\n\n"
+                  "def calls():\n    yield (torch.randn(3),), {}\n")
+    assert check(path, DeclinesAtTheProgramsLine()).verdict is Verdict.UNSUPPORTED
