@@ -132,7 +132,7 @@ class Campaign:
         self.inflight[path] = [program, choices, len(self.config.subjects)]
         self.queue.extend(Task(path, spec) for spec in self.config.subjects)
         while self.queue and not self.stopped:
-            self._handle(self.pool.pump(self.queue))
+            self._handle(self.pool.pump(self.queue, drawing=True))
             self._tick()
 
     def _tick(self) -> None:

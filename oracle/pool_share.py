@@ -56,12 +56,16 @@ class SharedPool:
         return batch.results
 
     # -- the main thread -----------------------------------------------------------------------
-    def pump(self, draw_queue: collections.deque[Task], max_wait: float = 0.5) -> list[Result]:
+    def pump(self, draw_queue: collections.deque[Task], max_wait: float = 0.5,
+             drawing: bool = False) -> list[Result]:
         """Hand tasks to idle workers (shrinking first, within its share), collect what
-        finished, route shrink results to their batch; returns the drawing results."""
+        finished, route shrink results to their batch; returns the drawing results. With
+        `drawing`, it does not wait once the draw queue is handed out: the caller draws the
+        next program while the workers check."""
         self._submit(draw_queue)
+        wait = 0.0 if drawing and not draw_queue else max_wait
         drawn = []
-        for result in self.pool.collect(max_wait):
+        for result in self.pool.collect(wait):
             batch = self._batch_of(result)
             if batch is None:
                 drawn.append(result)
