@@ -222,12 +222,21 @@ def summary_markdown(data: dict) -> str:
              "", "| verdict | count |", "|---|---|"]
     lines += [f"| {v} | {n} |" for v, n in sorted(data["verdicts"].items())]
     if data["failures"]:
-        lines += ["", "| signature | subject | count | repro | lines (original) | known |",
-                  "|---|---|---|---|---|---|"]
+        lines += ["", "| signature | subject | count | repro | lines (original) | reproduced "
+                  "| known |", "|---|---|---|---|---|---|---|"]
         for f in data["failures"]:
             known = f["known"]["link"] or f["known"]["note"] if f["known"] else ""
-            lines.append(f"| `{f['signature']}` | {f['subject']} | {f['count']} | {f['repro']} | "
-                         f"{f['repro_lines']} ({f['original_lines']}) | {known} |")
+            shown = {True: "yes", False: "**no**", None: "not run"}[f.get("reproduced")]
+            tentative = " (tentative: not shrunk, may be another's)" if f.get("tentative") else ""
+            lines.append(f"| `{f['signature']}`{tentative} | {f['subject']} | {f['count']} | "
+                         f"{f['repro']} | {f['repro_lines']} ({f['original_lines']}) | {shown} "
+                         f"| {known} |")
+    for w in data.get("withdrawn") or ():
+        lines.append(f"\nWithdrawn: `{w['signature']}` x{w['count']}: {w['why']}.")
+    learned = {s: v for s, v in (data.get("learned_unsupported") or {}).items() if v}
+    for subject, items in learned.items():
+        lines.append(f"\nLearned for {subject} (drawn rarely since): "
+                     + ", ".join(f"{k} ({v})" for k, v in items.items()) + ".")
     return "\n".join(lines) + "\n"
 
 
