@@ -199,3 +199,22 @@ class DictStorageItemSource(Source):
 
     def is_local(self) -> bool:
         return self.base.is_local()
+
+
+def _referent(ref):
+    return ref()
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class WeakRefReferentSource(Source):
+    """What a `weakref.ref` (exact type, guarded) points to now: `___referent(<ref>)`, None once
+    the object is gone. Not local: the referent is reached through the reference, which may
+    point at an object another source also reaches."""
+
+    base: Source
+
+    def expr(self) -> str:
+        return f"___referent({self.base.expr()})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___referent": _referent}

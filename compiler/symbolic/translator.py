@@ -29,6 +29,7 @@ class NullValue(Value):
         return "NULL"
 
 
+FLAG_TYPES = (bool, int, float, str, type(None))  # settable module-level flags
 NULL = NullValue()
 
 # Instructions of the entry frame at which the graph can be split: the instruction itself runs
@@ -150,9 +151,10 @@ class Translator:
     def global_source(self, name: str):
         if self.f_globals is self.ctx.f_globals:
             return GlobalSource(name)
-        if str(self.f_globals.get("__name__", "")).startswith("torch."):
-            return None  # torch's own module globals are fixed: no guard
-
+        if str(self.f_globals.get("__name__", "")).startswith("torch.") and (
+                type(self.f_globals.get(name)) not in FLAG_TYPES):
+            return None  # torch's own functions, classes, modules are fixed: no guard
+        # any other module's globals, and torch's flags (`mha._is_fastpath_enabled`): guarded
         label = self.ctx.label_for(self.f_globals, "globals")
         return ItemSource(ConstantSource(label, self.f_globals), name)
 

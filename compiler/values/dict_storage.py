@@ -1,8 +1,9 @@
 """The storage of instances of dict and OrderedDict subclasses, reached through the base's
 own methods (not overridden, or through super()).
 
-An existing instance is read only, through `get`, `__getitem__` and `__contains__`: each key
-read is guarded on what `dict.get(obj, k)` gives (the value, or that it is absent). Its storage
+An existing instance is read only, through `get`, `__getitem__`, `__contains__` and `__len__`:
+each key read is guarded on what `dict.get(obj, k)` gives (the value, or that it is absent), a
+length on `len(obj)`. Its storage
 is never written in a trace (the mutators are refused), so what was read stays true.
 
 An instance made in the trace (a `ModelOutput`: an OrderedDict dataclass) is a
@@ -27,7 +28,7 @@ _HEAP_TYPE = 1 << 9
 STORAGE_METHODS = {"keys", "values", "items", "get", "__getitem__", "__setitem__",
                    "__delitem__", "__contains__", "__len__", "__iter__", "__init__"}
 
-READERS = ("get", "__getitem__", "__contains__")
+READERS = ("get", "__getitem__", "__contains__", "__len__")
 _KEY_TYPES = (str, int, bool, type(None))
 
 
@@ -75,6 +76,8 @@ class DictStorageMethodValue(Value):
         return f"DictStorageMethodValue({self.obj}, {self.name})"
 
     def call(self, tx, args, kwargs) -> Value:
+        if self.name == "__len__":
+            return self._len(tx, args, kwargs)
         expected = 2 if self.name == "get" else 1
         if kwargs or not 1 <= len(args) <= expected:
             raise Unsupported(f"dict.{self.name} with these arguments",
@@ -87,6 +90,13 @@ class DictStorageMethodValue(Value):
         if self.name == "get":
             return args[1] if len(args) == 2 else ConstantValue(None)
         raise RaisedByProgram(KeyError(args[0].as_constant()))
+
+    def _len(self, tx, args, kwargs) -> Value:
+        if args or kwargs:
+            raise RaisedByProgram(TypeError("__len__() takes no arguments"))
+        size = dict.__len__(self.obj.real)
+        tx.ctx.guard(self.obj.source, GuardKind.LENGTH, size)
+        return ConstantValue(size)
 
     def _read(self, tx, key: Value) -> Value | None:
         from compiler.values.wrap import wrap

@@ -1,6 +1,8 @@
 """`torch.backends`: flags are global state read now and guarded by value; availability
 queries (`is_available()`, `is_built()`, `version()`) are fixed for the process and answered at
-trace time; anything else there (flag setters, `flags(...)` context managers) is refused.
+trace time; other plain Python functions (`torch.backends.mha.get_fastpath_enabled`, which reads
+a module global) are traced like user functions, guarded by identity through their attribute;
+anything else there (builtin flag setters, `flags(...)` context managers) is refused.
 """
 
 from __future__ import annotations
@@ -61,6 +63,11 @@ class BackendValue(Value):
             return ProcessQueryValue(real)
         if isinstance(real, type):
             return wrap(tx.ctx, real, None)
+        if isinstance(real, types.FunctionType):  # a Python getter/setter: traced, not run
+            from compiler.values.callables import UserFunctionValue
+            source = AttrSource(self._live_source(tx), name)
+            tx.ctx.guard(source, GuardKind.ID, real)
+            return UserFunctionValue(real, source)
         raise Unsupported(f"torch.backends attribute {name!r} ({type(real).__name__})",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import enum
 import functools
 import types
+import weakref
 from typing import Any
 
 import torch
@@ -106,6 +107,9 @@ def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
         return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
     if kind is dict:
         return _wrap_dict(ctx, obj, source)
+    if kind is weakref.ReferenceType:
+        from compiler.values.weakrefs import wrap_weakref
+        return wrap_weakref(ctx, obj, source)
     if kind in ITERATOR_TYPES and source is not None:
         return _wrap_iterator(ctx, obj, source)
     if kind in (set, frozenset):
