@@ -2,8 +2,9 @@
 EfficientNet, ViT, Swin, ConvNeXt, DenseNet, and an LSTM/GRU sequence model. Each compiles whole
 (`fullgraph=True`) in eval mode, equals eager twice without recompiling, and gives no more graphs
 than `torch.compile(backend="eager")` (counts below, measured with a counting backend under
-no_grad, 2x3x32x32 inputs). Training: one ResNet step updates BatchNorm statistics and gives
-every gradient as eager does."""
+no_grad, 2x3x32x32 inputs). Training: one ResNet step (cross-entropy, fresh models) updates
+BatchNorm statistics and gives every gradient as eager does; the other models' forward and
+backward in train mode (dropout, stochastic depth drawn from the seeded generator) equal eager's."""
 
 import warnings
 
@@ -85,3 +86,27 @@ def test_resnet_training_step_equals_eager():
     for n, p in ours.named_parameters():
         assert p.grad is not None, n
         torch.testing.assert_close(p.grad, grads[n], msg=lambda m, n=n: f"{n}: {m}")
+
+
+@pytest.mark.parametrize("name", [case.name for case in CASES if case.name != "resnet"])
+def test_training_forward_backward_equals_eager(name):
+    """Train mode: dropout and stochastic depth draw from the seeded generator as eager does,
+    BatchNorm statistics move alike, every gradient equal."""
+    case = BY_NAME[name]
+    eager, ours, x = case.build().train(), case.build().train(), case.inputs()
+    torch.manual_seed(5)
+    expected = eager(x)
+    expected.sum().backward()
+    compiled = compiler.compile(ours, backend="eager", fullgraph=True)
+    torch.manual_seed(5)
+    actual = compiled(x)
+    actual.sum().backward()
+    torch.testing.assert_close(actual, expected)
+    stats = compiler.stats(compiled)
+    assert stats.graphs == 1 and not stats.graph_breaks and not stats.fallbacks, stats
+    buffers = dict(eager.named_buffers())
+    for n, b in ours.named_buffers():
+        torch.testing.assert_close(b, buffers[n], msg=lambda m, n=n: f"{n}: {m}")
+    params = dict(eager.named_parameters())
+    for n, p in ours.named_parameters():
+        torch.testing.assert_close(p.grad, params[n].grad, msg=lambda m, n=n: f"{n}: {m}")
