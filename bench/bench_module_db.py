@@ -6,7 +6,9 @@ sample's constructor input under a fixed seed, deep-copied before any call, run 
 each copy is compiled with `fullgraph=True, backend="eager"` and run under the same seed.
 A sample is classified per compiler as `ok` (ran and equals eager), `unsupported` (refused:
 ours `compiler.Unsupported`, torch's any exception), `crash` (any other exception of ours),
-`wrong` (ran and differs from eager: must be zero) or `timeout`. A sample whose eager output
+`wrong` (ran and differs from eager: must be zero), `compiling_branch` (differs from eager but
+equals eager run with `torch.compiler.is_compiling()` True: the module's own code takes another
+path when compiled, which both compilers answer True) or `timeout`. A sample whose eager output
 differs between two seeded runs, or whose build or eager run raises, is skipped.
 Needs `pip install expecttest` (torch.testing._internal imports it).
 Run `python -m bench module_db` or `python -m bench.bench_module_db [--limit N] [NAME...]`.
@@ -68,7 +70,7 @@ def _ours(module, sample, expected) -> tuple[str, str]:
         raise
     except Exception as exc:
         return "crash", _origin(exc)
-    return ("ok", "") if _same(got, expected) else ("wrong", _diff(got, expected))
+    return _verdict(got, expected)
 
 
 def _theirs(module, sample, expected) -> tuple[str, str]:
@@ -81,7 +83,37 @@ def _theirs(module, sample, expected) -> tuple[str, str]:
         raise
     except Exception as exc:
         return "unsupported", f"{type(exc).__name__}: {_first_line(exc)}"
-    return ("ok", "") if _same(got, expected) else ("wrong", _diff(got, expected))
+    return _verdict(got, expected)
+
+
+def _verdict(got, expected) -> tuple[str, str]:
+    """`ok`, `wrong`, or `compiling_branch`: differs from eager, but equals eager run with
+    `torch.compiler.is_compiling()` answering True (the program itself asks whether it is
+    compiled and takes another path then, e.g. TransformerEncoder's mask check)."""
+    if _same(got, expected.value):
+        return "ok", ""
+    why = _diff(got, expected.value)
+    if expected.compiling is not None and _same(got, expected.compiling()):
+        return "compiling_branch", why
+    return "wrong", why
+
+
+class Expected:
+    """Eager's output, and (computed once, on demand) eager's output when the program's
+    `torch.compiler.is_compiling()` answers True, from a module copy nobody called."""
+
+    def __init__(self, value, module, sample):
+        self.value, self._module, self._sample, self._compiling = value, module, sample, None
+
+    def compiling(self):
+        if self._compiling is None:
+            real = torch.compiler.is_compiling
+            torch.compiler.is_compiling = lambda: True
+            try:
+                self._compiling = [_call(copy.deepcopy(self._module), self._sample)]
+            finally:
+                torch.compiler.is_compiling = real
+        return self._compiling[0]
 
 
 def _origin(exc: BaseException) -> str:
@@ -130,8 +162,9 @@ def run_sample(info, sample) -> dict:
     try:
         module = _build(info, sample)
         fresh = [copy.deepcopy(module), copy.deepcopy(module)]
-        expected = _call(module, sample)
-        if not _same(_call(copy.deepcopy(fresh[0]), sample), expected):
+        spare = copy.deepcopy(module)
+        expected = Expected(_call(module, sample), spare, sample)
+        if not _same(_call(copy.deepcopy(fresh[0]), sample), expected.value):
             return {"skip": "eager output is nondeterministic"}
     except Exception as exc:  # noqa: BLE001 - eager failure: not a sample to measure
         return {"skip": f"eager: {type(exc).__name__}: {str(exc)[:120]}"}
@@ -147,7 +180,7 @@ def _samples(info) -> list:
                                         requires_grad=False, training=False))
 
 
-KINDS = ("ok", "unsupported", "crash", "wrong", "timeout")
+KINDS = ("ok", "unsupported", "crash", "wrong", "compiling_branch", "timeout")
 
 
 def run_info(info) -> dict:
@@ -170,10 +203,11 @@ def _print_row(name: str, rows: list[dict]) -> None:
     ours, theirs = _count(rows, "ours"), _count(rows, "torch")
     skipped = sum("skip" in r for r in rows)
     print(f"{name:34} n {len(rows):3} skip {skipped:2} | ours ok {ours['ok']:3} uns "
-          f"{ours['unsupported']:3} crash {ours['crash']:2} WRONG {ours['wrong']:2} to "
-          f"{ours['timeout']} | torch ok {theirs['ok']:3}", flush=True)
+          f"{ours['unsupported']:3} crash {ours['crash']:2} WRONG {ours['wrong']:2} cb "
+          f"{ours['compiling_branch']} to {ours['timeout']} | torch ok {theirs['ok']:3}",
+          flush=True)
     for row in rows:
-        if row.get("ours") in ("crash", "wrong", "timeout"):
+        if row.get("ours") in ("crash", "wrong", "compiling_branch", "timeout"):
             print(f"    {row['ours'].upper()}: {row['ours_why'][:240]}")
 
 
@@ -208,14 +242,15 @@ def run(limit: int | None = None, names: list[str] | None = None) -> dict:
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.bench_module_db")
     parser.add_argument("--limit", type=int, default=None, help="first N ModuleInfos only")
+    parser.add_argument("--out", type=Path, default=RESULT, help=f"JSON file (default {RESULT})")
     parser.add_argument("names", nargs="*", help="ModuleInfo names containing one of these")
     opts = parser.parse_args(argv)
     result = run(opts.limit, opts.names)
-    RESULT.parent.mkdir(exist_ok=True)
+    opts.out.parent.mkdir(parents=True, exist_ok=True)
     record = {"bench": "bench_module_db", "when": time.strftime("%Y-%m-%dT%H:%M:%S"),
               "argv": argv, "result": result}
-    RESULT.write_text(json.dumps(record, indent=2, default=str) + "\n")
-    print(f"-> {RESULT}")
+    opts.out.write_text(json.dumps(record, indent=2, default=str) + "\n")
+    print(f"-> {opts.out}")
     return 1 if result["totals"]["ours"]["wrong"] else 0
 
 
