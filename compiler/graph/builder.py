@@ -6,6 +6,7 @@ learns shapes and dtypes without touching real data.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import operator
 from collections.abc import Callable
@@ -34,6 +35,7 @@ class GraphBuilder:
         self.inputs: list[tuple[Source, torch.Tensor, fx.Node]] = []
         self._last_placeholder: fx.Node | None = None
         self.op_count = 0
+        self.constants: dict[str, Any] = {}
 
     # -- inputs -------------------------------------------------------------------------------
     def add_input(self, source: Source, real: torch.Tensor) -> tuple[fx.Node, torch.Tensor]:
@@ -71,6 +73,8 @@ class GraphBuilder:
             raise Unsupported(f"{description} failed while tracing: {type(exc).__name__}: "
                               f"{str(exc).splitlines()[0] if str(exc) else ''}",
                               BreakReason.EXCEPTION) from None
+        node_args = fx.node.map_aggregate(node_args, self._lift)
+        node_kwargs = fx.node.map_aggregate(node_kwargs, self._lift)
         node = self.graph.create_node(kind, target, node_args, node_kwargs)
         node.meta["example_value"] = result
         self.op_count += 1
@@ -87,10 +91,21 @@ class GraphBuilder:
         self.graph.erase_node(node)
         self.op_count -= 1
 
+    def _lift(self, arg: Any) -> Any:
+        """A constant object the generated code cannot spell (a dataclass instance such as
+        LinearCrossEntropyOptions) becomes an attribute of the graph module, read by get_attr."""
+        if not dataclasses.is_dataclass(arg) or isinstance(arg, type):
+            return arg
+        name = f"_constant{len(self.constants)}"
+        self.constants[name] = arg
+        return self.graph.get_attr(name)
+
     def finish(self, outputs: list[fx.Node]) -> fx.GraphModule:
         self.graph.output(tuple(outputs))
-        module = fx.GraphModule(torch.nn.Module(), self.graph)
-        return module
+        root = torch.nn.Module()
+        for name, value in self.constants.items():
+            setattr(root, name, value)
+        return fx.GraphModule(root, self.graph)
 
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",

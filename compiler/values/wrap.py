@@ -6,6 +6,8 @@ during tracing (no source, so no guards); `wrap_op_result` wraps what a graph op
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import enum
 import functools
 import types
@@ -73,6 +75,10 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
         else:
             ctx.guard(source, GuardKind.EQUALS, obj)
         return ConstantValue(obj, source)
+    if _is_frozen_torch_dataclass(obj):
+        snapshot = copy.copy(obj)  # the guard compares against it, not the object itself
+        ctx.guard(source, GuardKind.EQUALS, snapshot)
+        return ConstantValue(snapshot, source)
     remembered = ctx.values_by_id.get(id(obj)) if ctx is not None else None
     if remembered is not None and remembered[0] is obj:
         value = remembered[1]
@@ -83,6 +89,20 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
     if ctx is not None and not isinstance(value, ConstantValue):
         ctx.values_by_id[id(obj)] = (obj, value)
     return value
+
+
+def _is_frozen_torch_dataclass(obj: Any) -> bool:
+    """An options record of torch (`LinearCrossEntropyOptions`): a frozen dataclass of torch
+    whose `__eq__` is the generated one and whose fields are all constants, so an equal
+    object behaves the same; it is a constant of the graph, guarded by value."""
+    kind = type(obj)
+    params = getattr(kind, "__dataclass_params__", None)
+    if params is None or isinstance(obj, type) or not kind.__module__.startswith("torch."):
+        return False
+    if not (params.frozen and params.eq) or "__eq__" not in vars(kind):
+        return False
+    return all(type(getattr(obj, f.name)) in CONSTANT_TYPES
+               for f in dataclasses.fields(obj))
 
 
 def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
