@@ -10,7 +10,7 @@ ours `compiler.Unsupported`, torch's any exception), `crash` (any other exceptio
 equals eager run with `torch.compiler.is_compiling()` True: the module's own code takes another
 path when compiled, which both compilers answer True) or `timeout`. A sample whose eager output
 differs between two seeded runs, or whose build or eager run raises, is skipped.
-Needs `pip install expecttest` (torch.testing._internal imports it).
+Needs the models extra, `pip install .[models]`: torch.testing._internal imports expecttest.
 Run `python -m bench module_db` or `python -m bench.bench_module_db [--limit N] [NAME...]`.
 """
 
