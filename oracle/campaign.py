@@ -242,6 +242,10 @@ class Campaign:
                 target.count -= 1
                 self.failed(result, held_source, choices)
 
+    def holds(self, finding: Finding) -> bool:
+        """Is this finding still reported (not merged or withdrawn; its slug may be reused)?"""
+        return self.findings.get(finding.slug) is finding
+
     def withdraw(self, finding: Finding, why: str) -> None:
         """A finding that did not hold up (a timeout that finishes with more time)."""
         self.by_key[finding.key].remove(finding)

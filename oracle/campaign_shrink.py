@@ -66,7 +66,7 @@ class ShrinkThread(threading.Thread):
     def _shrink(self, finding: Finding) -> None:
         c = self.campaign
         with c.lock:
-            if finding.slug not in c.findings or c.absorb(finding):
+            if not c.holds(finding) or c.absorb(finding):
                 return
         if finding.result.verdict is Verdict.TIMEOUT and not self._hangs_again(finding):
             with c.lock:
@@ -87,7 +87,7 @@ class ShrinkThread(threading.Thread):
             "attempts": shrunk.attempts, "stopped": "interrupted"}
         with c.lock:
             c.shrunk(finding, shrunk.source, stats, shrunk.last)
-            merged = finding.slug not in c.findings
+            merged = not c.holds(finding)
         if not merged:
             self._verify(finding)
 
@@ -109,7 +109,7 @@ class ShrinkThread(threading.Thread):
         with c.lock:
             finding.core = finding.core or buckets.constructs(finding.source)
             finding.shrink_stats = {"stopped": f"shrinking failed: {type(exc).__name__}: {exc}"}
-            if finding.slug in c.findings:
+            if c.holds(finding):
                 campaign_report.write_info(c, finding)
         c.report.note(f"shrinking {finding.slug} failed: {type(exc).__name__}: {exc}")
 
@@ -126,11 +126,11 @@ class ShrinkThread(threading.Thread):
 
     def _verify(self, finding: Finding) -> None:
         c = self.campaign
-        if not c.config.verify or c.interrupted:
+        if not c.config.verify or c.interrupted or not c.holds(finding):
             return
         outcome = campaign_report.verify_repro(c, finding)
         with c.lock:
             finding.reproduced = outcome
-            if finding.slug in c.findings:
+            if c.holds(finding):
                 campaign_report.write_info(c, finding)
         c.report.verified(finding)

@@ -86,3 +86,16 @@ def test_a_program_holding_a_shrunk_findings_constructs_counts_into_it(tmp_path)
     c.shrunk(first, _program("abs"), {}, None)
     _fail(c, _program("abs", "    t3 = x.tan()\n"))
     assert list(c.findings.values()) == [first] and first.count == 2
+
+
+def test_a_merged_finding_is_not_confused_with_a_new_one_under_its_slug(tmp_path):
+    c = _campaign(tmp_path)
+    _fail(c, _program("abs"))
+    first = next(iter(c.findings.values()))
+    c.shrunk(first, _program("abs", "    t2 = x.cos()\n"), {}, None)
+    _fail(c, _program("abs", "    t9 = x.exp()\n"))
+    second = next(f for f in c.findings.values() if f is not first)
+    c.shrunk(second, _program("abs", "    t5 = x.cos()\n"), {}, None)  # merged: slug freed
+    _fail(c, _program("sigmoid"))  # a new finding may take the freed slug
+    third = next(f for f in c.findings.values() if f is not first)
+    assert third.slug == second.slug and c.holds(third) and not c.holds(second)
