@@ -126,7 +126,7 @@ def _safe_stats(subject: Subject):
 def _compile_failure(raised) -> _Finding:
     verdict = Verdict.UNSUPPORTED if raised.category == "unsupported" else Verdict.CRASH
     message = f"compile() raised {raised.type_name}: {raised.message} ({raised.where})"
-    return _Finding(verdict, raised.type_name, message, None, origin=_origin(raised))
+    return _Finding(verdict, raised.type_name, message, None, origin=raised.origin)
 
 
 def _first_difference(a: eager.Trace, b: eager.Trace) -> tuple[int, Mismatch] | None:
@@ -222,16 +222,12 @@ def _subject_raised(e: eager.CallRecord, g: eager.CallRecord) -> _Finding:
         verdict = Verdict.CRASH
     else:
         verdict = Verdict.MISMATCH_EXCEPTION
-    return _Finding(verdict, raised.type_name, message, i, "exception", _origin(raised))
+    return _Finding(verdict, raised.type_name, message, i, "exception", raised.origin)
 
 
 def _aspect(mismatch: Mismatch) -> str:
     """The kind of difference, without counts: "value (3 of 4 elements)" -> "value"."""
     return mismatch.what.split(" ")[0]
-
-
-def _origin(raised) -> str:
-    return getattr(raised, "origin", "") or ""
 
 
 def _alias_difference(e: eager.CallRecord, g: eager.CallRecord) -> Mismatch | None:

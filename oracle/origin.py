@@ -52,13 +52,13 @@ _MAX_CHAIN = 32
 
 def origin(exc: BaseException, program: str | None = None) -> str:
     """A short label of where `exc` was raised; `program` names the program's module."""
-    crossed = None
-    for kind, label in _frames(root(exc), program, ()):
+    raised, crossed = root(exc), None
+    for kind, label in _frames(raised, program, ()):
         if kind in ("torch", "python"):
             crossed = crossed or label
         elif kind != "harness":
             return crossed if kind in ("program", "interpreted") and crossed else label
-    return crossed or ("?" if root(exc).__traceback__ is None else "python")
+    return crossed or ("?" if raised.__traceback__ is None else "python")
 
 
 def blame(exc: BaseException, subject: tuple[str, ...] = (),
@@ -138,19 +138,21 @@ def _frames(exc: BaseException, program: str | None, subject: tuple[str, ...]):
     while tb is not None:
         frames.append(tb.tb_frame)
         tb = tb.tb_next
+    program_files = _program_files() if frames else frozenset()
     for frame in reversed(frames):
         name = frame.f_globals.get("__name__")
         yield _kind(name if isinstance(name, str) else None, frame.f_code.co_filename,
-                    program, subject, frame.f_code.co_qualname)
+                    program, subject, frame.f_code.co_qualname, program_files)
 
 
 def _kind(module: str | None, filename: str, program: str | None,
-          subject: tuple[str, ...], function: str = "?") -> tuple[str, str]:
+          subject: tuple[str, ...], function: str = "?",
+          program_files: frozenset[str] = frozenset()) -> tuple[str, str]:
     if module is None or "torchinductor" in filename or filename.startswith("<eval_with_key>"):
         return "compiler", GENERATED
     if module == program or module == "__main__" or _is_loaded_file(module):
         return "program", "<program>"
-    if filename in _program_files():
+    if filename in program_files:
         # The program's own lines run by a subject under globals of its own (an interpreting
         # compiler): what they raise shows in the program, but a decline there is the
         # subject's (it raises "not yet supported" at the line it cannot run).
