@@ -125,7 +125,7 @@ def fuzz_command(args, usage) -> int:
 
 
 def shrink_command(args, usage) -> int:
-    from oracle import repro
+    from oracle import repro_direct
     from oracle.pool import Task, WorkerPool
     from oracle.shrinking import ShrinkError, shrink, shrink_key, size_line
 
@@ -162,6 +162,6 @@ def shrink_command(args, usage) -> int:
         print(shrunk.source)
     if args.repro:
         message = shrunk.last.message if shrunk.last else first.message
-        Path(args.repro).write_text(repro.render(shrunk.source, spec, key, 60.0, message))
+        Path(args.repro).write_text(repro_direct.render(shrunk.source, spec, key, 60.0, message))
         print(f"wrote {args.repro}", file=sys.stderr)
     return 1

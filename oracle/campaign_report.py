@@ -5,7 +5,6 @@ closing table, failures/<slug>/{original,shrunk,repro,check}.py and summary.json
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import sys
 import time
@@ -14,6 +13,7 @@ from typing import TYPE_CHECKING
 from generators.shrink import measure
 from oracle import reproduce
 from oracle.differential import Result
+from oracle.reproduce import write_atomically
 from oracle.verdict import Verdict
 
 if TYPE_CHECKING:
@@ -125,7 +125,7 @@ def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> 
     if not (folder / "original.py").exists():
         (folder / "original.py").write_text(finding.source)
     if finding.repro_source is not None:  # the shrunk program file, for `parity run`
-        _atomic_write(folder / "shrunk.py", finding.repro_source.rstrip() + "\n")
+        write_atomically(folder / "shrunk.py", finding.repro_source.rstrip() + "\n")
     reproduce.write_scripts(folder, finding.repro_source or finding.source,
                             finding.result.subject, finding.key,
                             (last or finding.result).message, _script_timeout(c))
@@ -144,7 +144,7 @@ def write_info(c: Campaign, finding: Finding, last: Result | None = None) -> Non
             "count": finding.count, "merged": finding.merged, "tentative": finding.tentative,
             "structure": finding.structure, "reproduced": finding.reproduced,
             "eager": list(finding.result.eager)}
-    _atomic_write(folder / "finding.json", json.dumps(info, indent=2) + "\n")
+    write_atomically(folder / "finding.json", json.dumps(info, indent=2) + "\n")
 
 
 def write_more(c: Campaign, finding: Finding) -> None:
@@ -210,8 +210,8 @@ def summary(c: Campaign) -> dict:
 
 def write_summary(c: Campaign) -> None:
     data = summary(c)
-    _atomic_write(c.config.out / "summary.json", json.dumps(data, indent=2) + "\n")
-    _atomic_write(c.config.out / "summary.md", summary_markdown(data))
+    write_atomically(c.config.out / "summary.json", json.dumps(data, indent=2) + "\n")
+    write_atomically(c.config.out / "summary.md", summary_markdown(data))
 
 
 def summary_markdown(data: dict) -> str:
@@ -238,11 +238,3 @@ def summary_markdown(data: dict) -> str:
         lines.append(f"\nLearned for {subject} (drawn rarely since): "
                      + ", ".join(f"{k} ({v})" for k, v in items.items()) + ".")
     return "\n".join(lines) + "\n"
-
-
-def _atomic_write(path, text: str) -> None:
-    """Write beside and rename: a summary read mid-write (or after a kill) is never torn."""
-    temporary = f"{path}.tmp{os.getpid()}"
-    with open(temporary, "w") as handle:
-        handle.write(text)
-    os.replace(temporary, path)

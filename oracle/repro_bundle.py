@@ -15,28 +15,18 @@ import ast
 import functools
 import importlib.util
 import pprint
-import threading
 
 ROOTS = ("oracle.repro_check", "oracle.differential")
 PACKAGE = "oracle"
-_PARSING = threading.Lock()
 
 
 @functools.cache
 def oracle_sources(roots: tuple[str, ...] = ROOTS) -> dict[str, str]:
     """Module name -> source of `roots`, the oracle modules they import (transitively) and
     the `oracle` package itself. Once per process, as the oracle's code is once per process:
-    a campaign's workers judge with the modules they imported at start."""
-    with _PARSING:
-        for attempt in range(3):
-            try:
-                return _collect(roots)
-            except SystemError:
-                # CPython 3.11's AST conversion can fail when another thread parses at the
-                # same time (a campaign's shrinker); the sources are fine, so try again.
-                if attempt == 2:
-                    raise
-    raise AssertionError("unreachable")
+    a campaign's workers judge with the modules they imported at start. (Parsing while a
+    campaign's shrinker parses too is safe: the campaign serialises compile(), ast_lock.py.)"""
+    return _collect(roots)
 
 
 def _collect(roots: tuple[str, ...]) -> dict[str, str]:

@@ -91,8 +91,8 @@ def write_scripts(folder: Path, source: str, spec: str, signature: str, message:
         direct = repro_direct.render(source, spec, signature, timeout, message)
     except ValueError as exc:  # a subject spec the direct form cannot name
         direct = _replacement(check, f"no direct repro: {exc}")
-    _write(folder / CHECK, check)
-    _write(folder / REPRO, direct)
+    write_atomically(folder / CHECK, check)
+    write_atomically(folder / REPRO, direct)
 
 
 def verify_scripts(folder: Path, timeout: float) -> ReproStatus:
@@ -106,7 +106,7 @@ def verify_scripts(folder: Path, timeout: float) -> ReproStatus:
     if replaced:
         why = f"the direct repro did not reproduce ({direct.last_line or 'no output'})"
         try:
-            _write(folder / REPRO, _replacement((folder / CHECK).read_text(), why))
+            write_atomically(folder / REPRO, _replacement((folder / CHECK).read_text(), why))
         except OSError:  # the folder went away meanwhile: nothing left to replace
             replaced = False
     return ReproStatus(direct, check, replaced)
@@ -167,8 +167,8 @@ def _verdict_line(output: str, code: int | None, timeout: float) -> str:
     return lines[-1][:500] if lines else ""
 
 
-def _write(path: Path, text: str) -> None:
-    """Write beside and rename: a script read mid-write (or after a kill) is never torn. The
+def write_atomically(path: Path, text: str) -> None:
+    """Write beside and rename: a file read mid-write (or after a kill) is never torn. The
     temporary name is the thread's own: a campaign writes from its main and shrink threads."""
     temporary = path.with_name(f"{path.name}.tmp{os.getpid()}-{threading.get_ident()}")
     temporary.write_text(text)
