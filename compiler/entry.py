@@ -214,9 +214,7 @@ def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
     function was entered in (their exits among its arguments) are left, innermost first."""
     from compiler.values.torch_functions import RestoreGradMode
     torch._C._set_grad_enabled(grad_mode)
-    for value in reversed(list(L.values())):
-        if type(value) is RestoreGradMode:
-            value(None, None, None)
+    RestoreGradMode.leave_all(L.values())
 
 
 def _extractor(sources):

@@ -64,9 +64,7 @@ def _leave_grad_blocks(stack: list) -> None:
     """The breaking instruction raised inside grad-mode `with` blocks (the only blocks a break
     can resume in): their exits run, innermost first, as CPython's handlers would."""
     from compiler.values.torch_functions import RestoreGradMode
-    for slot in reversed(stack):
-        if type(slot) is RestoreGradMode:
-            slot(None, None, None)
+    RestoreGradMode.leave_all(stack)
 
 
 _JUMP_TESTS = {

@@ -19,7 +19,7 @@ from compiler.symbolic.ops_exceptions import only_grad_blocks_around
 from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.callables import CellValue, UserFunctionValue, bind_arguments
-from compiler.values.constant import ConstantValue
+from compiler.values.constant import FLAG_TYPES, ConstantValue
 
 
 class NullValue(Value):
@@ -29,7 +29,6 @@ class NullValue(Value):
         return "NULL"
 
 
-FLAG_TYPES = (bool, int, float, str, type(None))  # settable module-level flags
 NULL = NullValue()
 
 # Instructions of the entry frame at which the graph can be split: the instruction itself runs

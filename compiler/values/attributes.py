@@ -23,9 +23,14 @@ _ALWAYS_BIND = (types.FunctionType, staticmethod, classmethod, types.MethodDescr
 _SPECIAL_GETATTRIBUTE = (types.MethodType, super)
 
 
-def find_in_mro(cls: type, name: str) -> tuple[type | None, Any]:
-    """Where `name` is defined along `cls.__mro__` (never the metaclass): (owner, raw)."""
-    for klass in cls.__mro__:
+def find_in_mro(cls: type, name: str,
+                start_after: type | None = None) -> tuple[type | None, Any]:
+    """Where `name` is defined along `cls.__mro__` (never the metaclass), past `start_after`
+    when given (as super() looks): (owner, raw)."""
+    mro = cls.__mro__
+    if start_after is not None:
+        mro = mro[mro.index(start_after) + 1:]
+    for klass in mro:
         if name in klass.__dict__:
             return klass, klass.__dict__[name]
     return None, None

@@ -15,6 +15,8 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 
+# Module-level settings a program or torch may flip at run time: guarded by value when read.
+FLAG_TYPES = (bool, int, float, str, type(None))
 CONSTANT_TYPES = (
     type(None), bool, int, float, complex, str, bytes, slice, range, type(Ellipsis),
     type(NotImplemented), torch.dtype, torch.device, torch.layout, torch.memory_format,

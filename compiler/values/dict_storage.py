@@ -18,9 +18,10 @@ import collections
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import MISSING, DictStorageItemSource
+from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
-from compiler.values.objects import ObjectValue, _find_in_mro
+from compiler.values.objects import ObjectValue
 
 BASES = (collections.OrderedDict, dict)
 _HEAP_TYPE = 1 << 9
@@ -35,13 +36,13 @@ _KEY_TYPES = (str, int, bool, type(None))
 def storage_base(cls: type) -> type | None:
     """OrderedDict or dict, when instances of `cls` are such a dict plus Python classes: no
     `__new__` but the base's, a metaclass that keeps `type.__call__`, no `__missing__`."""
-    if not issubclass(cls, dict) or cls in BASES or _find_in_mro(cls, "__missing__")[0]:
+    if not issubclass(cls, dict) or cls in BASES or find_in_mro(cls, "__missing__")[0]:
         return None
     base = collections.OrderedDict if issubclass(cls, collections.OrderedDict) else dict
     python_classes = [k for k in cls.__mro__ if k not in (base, dict, object)]
     if not all(k.__flags__ & _HEAP_TYPE for k in python_classes) or (
-            _find_in_mro(cls, "__new__")[0] is not dict) or (
-            _find_in_mro(type(cls), "__call__")[0] is not type):
+            find_in_mro(cls, "__new__")[0] is not dict) or (
+            find_in_mro(type(cls), "__call__")[0] is not type):
         return None
     return base
 
@@ -123,7 +124,7 @@ class MappingStorageMethodValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         storage, name = self.obj.storage, self.name
         if name == "__init__":  # OrderedDict's stores through the subclass's __setitem__
-            if (args or kwargs) and self.obj.base is not dict and _find_in_mro(
+            if (args or kwargs) and self.obj.base is not dict and find_in_mro(
                     self.obj.cls, "__setitem__")[0] is not collections.OrderedDict:
                 raise Unsupported(f"{self.obj.base.__name__}.__init__ with items of a subclass",
                                   BreakReason.UNSUPPORTED_CALL)

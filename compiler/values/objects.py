@@ -12,6 +12,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ItemSource
+from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -50,16 +51,6 @@ class PythonModuleValue(Value):
         trusted = self.module.__name__.split(".")[0] in TRUSTED_MODULES
         source = AttrSource(self.source, name) if self.source is not None and not trusted else None
         return wrap(tx.ctx, real, source)
-
-
-def _find_in_mro(cls: type, name: str, start_after: type | None = None):
-    mro = cls.__mro__
-    if start_after is not None:
-        mro = mro[mro.index(start_after) + 1:]
-    for klass in mro:
-        if name in klass.__dict__:
-            return klass, klass.__dict__[name]
-    return None, None
 
 
 def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None,
@@ -112,7 +103,7 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         written = tx.ctx.module_attribute_writes.get((id(klass), name))
         if written is not None:
             return written
-    owner, raw = _find_in_mro(cls, name)
+    owner, raw = find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
     if owner in (dict, collections.OrderedDict) and self_value is not None:
@@ -161,7 +152,7 @@ class ClassValue(Value):
             (id(k), name) in tx.ctx.module_attribute_writes for k in self.cls.__mro__) else None
         if written is not None:
             return written
-        owner, raw = _find_in_mro(self.cls, name)
+        owner, raw = find_in_mro(self.cls, name)
         if owner is None and name in ("__mro__", "__bases__", "__base__"):
             return wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
         if owner is None:
@@ -230,7 +221,7 @@ class ObjectValue(Value):
     def _python_slot(self, tx, name: str) -> Value | None:
         """The class's own `__getattribute__`/`__setattr__` written in Python (traced), None
         for object's; any other (a C base's) is refused."""
-        owner, raw = _find_in_mro(self.cls, name)
+        owner, raw = find_in_mro(self.cls, name)
         if owner in (None, object) or (name == "__getattribute__" and owner in _GENERIC_BASES):
             return None
         if not isinstance(raw, types.FunctionType):
@@ -239,7 +230,7 @@ class ObjectValue(Value):
         return class_attribute(tx, self.cls, name, self)
 
     def _has_getattr_hook(self) -> bool:
-        return _find_in_mro(self.cls, "__getattr__")[0] not in (None, object)
+        return find_in_mro(self.cls, "__getattr__")[0] not in (None, object)
 
     def getattr(self, tx, name: str) -> Value:
         """As CPython's slot: `__getattribute__` (the class's, or the generic lookup), then
@@ -260,7 +251,7 @@ class ObjectValue(Value):
         from compiler.values.wrap import wrap
         if name in self.attrs:
             return self.attrs[name]
-        owner, raw = _find_in_mro(self.cls, name)
+        owner, raw = find_in_mro(self.cls, name)
         if name == "__dict__" and isinstance(raw, types.GetSetDescriptorType):
             return InstanceDictValue(self)
         if isinstance(raw, property) or (owner not in (None, object) and hasattr(
@@ -298,7 +289,7 @@ class ObjectValue(Value):
 
     def generic_setattr(self, tx, name: str, value: Value) -> None:
         """`object.__setattr__`: a property's setter, else the instance dict."""
-        _, descriptor = _find_in_mro(self.cls, name)
+        _, descriptor = find_in_mro(self.cls, name)
         if isinstance(descriptor, property):
             if descriptor.fset is None:
                 raise RaisedByProgram(AttributeError(f"can't set attribute {name!r}"))
@@ -458,7 +449,7 @@ class SuperValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         start = self.obj.python_type()
-        owner, raw = _find_in_mro(start, name, start_after=self.cls)
+        owner, raw = find_in_mro(start, name, start_after=self.cls)
         if owner is None:
             raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
         if owner is object and name == "__init__":

@@ -14,10 +14,9 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.constant import FLAG_TYPES, ConstantValue, call_pure
 
 PREFIX = "torch.backends"
-FLAG_TYPES = (bool, int, float, str, type(None))
 PROCESS_QUERIES = ("is_available", "is_built", "version")
 
 

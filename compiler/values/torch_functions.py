@@ -157,6 +157,14 @@ class RestoreGradMode:
     def __call__(self, *exc_info) -> None:
         torch._C._set_grad_enabled(self.previous)
 
+    @staticmethod
+    def leave_all(values) -> None:
+        """Run the exits among `values` innermost first, as CPython's handlers would when
+        something raised inside the blocks."""
+        for value in reversed(list(values)):
+            if type(value) is RestoreGradMode:
+                value(None, None, None)
+
     def __repr__(self) -> str:
         return f"RestoreGradMode({self.previous})"
 
