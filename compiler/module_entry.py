@@ -24,6 +24,7 @@ class CompiledModule(CompiledFunction):
         self.module = module
         self._maybe_lazy = _any_uninitialized(module)
         self._call_path: CompiledFunction | None = None
+        self._call_path_of: list | None = None  # the nested_frames list it was made for
 
     def __call__(self, *args, **kwargs):
         module = self.module
@@ -43,14 +44,14 @@ class CompiledModule(CompiledFunction):
     def _call_path_frame(self) -> CompiledFunction:
         """The frame `_call_module(m, ...)`, sharing this one's statistics (made again after
         `compiler.reset()`)."""
-        frame = self._call_path
-        if frame is None or frame not in self.nested_frames:
-            frame = CompiledFunction(_call_module, backend=self.backend_spec,
-                                     fullgraph=self.fullgraph, stats=self.stats)
-            self.nested_frames.append(frame)
-            self._call_path = frame
-        frame.stats = self.stats
-        return frame
+        # reset_all() gives this function a new list of nested frames and new stats: a frame
+        # made before that belongs to the old list.
+        if self._call_path is None or self._call_path_of is not self.nested_frames:
+            self._call_path = CompiledFunction(_call_module, backend=self.backend_spec,
+                                               fullgraph=self.fullgraph, stats=self.stats)
+            self.nested_frames.append(self._call_path)
+            self._call_path_of = self.nested_frames
+        return self._call_path
 
     def _initialising_call(self, args, kwargs):
         reason = (f"the first call of lazy module {type(self.module).__name__} initialises its "
