@@ -42,20 +42,23 @@ class Learner:
                 tally.declined[name] += 1
                 if name.startswith("op:") and _names(declined, name[3:]):
                     tally.named[name] += 1
+        if declined is None:
+            return  # a program that was not declined teaches nothing new to learn
         before = self.avoided()
-        for name in names:
-            self._judge(tally, name)
-        if self.avoided() != before:
+        learned = [name for name in names if self._judge(tally, name)]
+        if learned and self.avoided() != before:
             self.version += 1
 
-    def _judge(self, tally: _Tally, name: str) -> None:
+    def _judge(self, tally: _Tally, name: str) -> bool:
+        """Learn `name` if its record now says so; True when newly learned."""
         if name in tally.learned:
-            return
+            return False
         seen, declined = tally.seen[name], tally.declined[name]
         if tally.named[name] >= NAMED_AFTER:
             tally.learned[name] = f"named in {tally.named[name]} of its messages"
         elif seen >= MIN_SEEN and declined / seen >= DECLINED_RATE:
             tally.learned[name] = f"declined in {declined} of {seen} programs"
+        return name in tally.learned
 
     def avoided(self) -> tuple[frozenset[str], frozenset[str]]:
         """(ops, features) that every subject declines."""
