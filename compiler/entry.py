@@ -18,7 +18,7 @@ from compiler.cache.entries import CacheEntry, CodeCache, CompileStats
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.backends import resolve
-from compiler.guards.guard import CheckFunction
+from compiler.guards.check import CheckFunction
 
 _ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
 

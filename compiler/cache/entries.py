@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from compiler.guards.guard import CheckFunction
+from compiler.guards.check import CheckFunction
 
 
 @dataclasses.dataclass

@@ -8,14 +8,23 @@ as named constants in the guard's environment.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable
 from typing import Any
 
 
 class Source:
-    """Base: `expr()` is evaluable in a guard or input-extraction function."""
+    """Base: `expr()` is evaluable in a guard or input-extraction function.
+
+    Each kind writes itself in `render(inner)`, with the sources it is built on written by
+    `inner`: `expr()` writes them as expressions too, a generated function that holds them in
+    locals writes their names.
+    """
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        raise NotImplementedError
 
     def expr(self) -> str:
-        raise NotImplementedError
+        return self.render(Source.expr)
 
     def __str__(self) -> str:
         return self.expr()
@@ -31,7 +40,7 @@ class Source:
 class LocalSource(Source):
     name: str
 
-    def expr(self) -> str:
+    def render(self, inner: Callable[[Source], str]) -> str:
         return f"L[{self.name!r}]"
 
     def is_local(self) -> bool:
@@ -42,7 +51,7 @@ class LocalSource(Source):
 class GlobalSource(Source):
     name: str
 
-    def expr(self) -> str:
+    def render(self, inner: Callable[[Source], str]) -> str:
         return f"G[{self.name!r}]"
 
 
@@ -53,7 +62,7 @@ class ConstantSource(Source):
     label: str
     value: Any = dataclasses.field(compare=False, hash=False)
 
-    def expr(self) -> str:
+    def render(self, inner: Callable[[Source], str]) -> str:
         return self.label
 
     def constants(self) -> dict[str, Any]:
@@ -65,8 +74,8 @@ class AttrSource(Source):
     base: Source
     name: str
 
-    def expr(self) -> str:
-        return f"{self.base.expr()}.{self.name}"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"{inner(self.base)}.{self.name}"
 
     def constants(self) -> dict[str, Any]:
         return self.base.constants()
@@ -80,8 +89,8 @@ class ItemSource(Source):
     base: Source
     key: Any
 
-    def expr(self) -> str:
-        return f"{self.base.expr()}[{self.key!r}]"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"{inner(self.base)}[{self.key!r}]"
 
     def constants(self) -> dict[str, Any]:
         return self.base.constants()
@@ -105,8 +114,8 @@ class RemainingItemsSource(Source):
 
     base: Source
 
-    def expr(self) -> str:
-        return f"___remaining({self.base.expr()})"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___remaining({inner(self.base)})"
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___remaining": remaining_items}
@@ -121,8 +130,8 @@ class CellContentsSource(Source):
 
     base: Source
 
-    def expr(self) -> str:
-        return f"{self.base.expr()}.cell_contents"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"{inner(self.base)}.cell_contents"
 
     def constants(self) -> dict[str, Any]:
         return self.base.constants()
@@ -135,8 +144,8 @@ class ClosureCellSource(Source):
     function: Source
     index: int
 
-    def expr(self) -> str:
-        return f"{self.function.expr()}.__closure__[{self.index}]"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"{inner(self.function)}.__closure__[{self.index}]"
 
     def constants(self) -> dict[str, Any]:
         return self.function.constants()
@@ -150,10 +159,10 @@ class DefaultArgSource(Source):
     index: int
     keyword: str | None = None
 
-    def expr(self) -> str:
+    def render(self, inner: Callable[[Source], str]) -> str:
         if self.keyword is not None:
-            return f"{self.function.expr()}.__kwdefaults__[{self.keyword!r}]"
-        return f"{self.function.expr()}.__defaults__[{self.index}]"
+            return f"{inner(self.function)}.__kwdefaults__[{self.keyword!r}]"
+        return f"{inner(self.function)}.__defaults__[{self.index}]"
 
     def constants(self) -> dict[str, Any]:
         return self.function.constants()
@@ -169,8 +178,8 @@ class LruCacheMissesSource(Source):
 
     base: Source
 
-    def expr(self) -> str:
-        return f"___lru_misses({self.base.expr()})"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___lru_misses({inner(self.base)})"
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___lru_misses": lru_cache_misses}
@@ -191,8 +200,8 @@ class DictStorageItemSource(Source):
     base: Source
     key: Any
 
-    def expr(self) -> str:
-        return f"___dict_get({self.base.expr()}, {self.key!r})"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___dict_get({inner(self.base)}, {self.key!r})"
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___dict_get": _dict_get}
@@ -213,8 +222,8 @@ class WeakRefReferentSource(Source):
 
     base: Source
 
-    def expr(self) -> str:
-        return f"___referent({self.base.expr()})"
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___referent({inner(self.base)})"
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___referent": _referent}

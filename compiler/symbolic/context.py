@@ -12,7 +12,8 @@ from typing import Any
 import torch
 
 from compiler.graph.builder import GraphBuilder
-from compiler.guards.guard import Guard, GuardKind
+from compiler.guards.guard import Guard, GuardKind, guard_of
+from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard
 from compiler.guards.sources import Source
 from compiler.symbolic.side_effects import SideEffects
 from compiler.values.base import Value
@@ -51,8 +52,8 @@ class TraceContext:
         self.loop_iterations = 0
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.grad_mode_at_start = torch.is_grad_enabled()
-        self.add_guard(Guard(None, GuardKind.GRAD_MODE, self.grad_mode_at_start))
-        self.add_guard(Guard(None, GuardKind.DEFAULT_DTYPE, torch.get_default_dtype()))
+        self.add_guard(GradModeGuard(None, self.grad_mode_at_start))
+        self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
 
     # -- guards -------------------------------------------------------------------------------
     def add_guard(self, guard: Guard) -> None:
@@ -60,7 +61,7 @@ class TraceContext:
 
     def guard(self, source: Source | None, kind: GuardKind, expected: Any) -> None:
         if source is not None:
-            self.add_guard(Guard(source, kind, expected))
+            self.add_guard(guard_of(source, kind, expected))
 
     def label_for(self, obj: Any, prefix: str) -> str:
         """A stable name under which guard code refers to an object only the compiler holds."""

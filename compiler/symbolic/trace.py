@@ -126,14 +126,15 @@ def _disassembly(code: types.CodeType) -> str:
 
 def _guard_storage_aliasing(ctx: TraceContext) -> None:
     """Backends that functionalize (aot_eager, inductor) bake in which inputs share storage."""
-    from compiler.guards.guard import GuardKind, storage_pattern
+    from compiler.guards.guard import storage_pattern
+    from compiler.guards.kinds import StorageAliasingGuard
     tensors = ctx.local_tensor_values
     if len(tensors) >= 2:
         sources = tuple(t.source for t in tensors)
         reals = [real for source, real, _ in ctx.graph.inputs if source in sources]
         if len(reals) == len(sources):
             pattern = storage_pattern(reals)
-            ctx.add_guard(Guard(None, GuardKind.STORAGE_ALIASING, (sources, pattern)))
+            ctx.add_guard(StorageAliasingGuard(None, (sources, pattern)))
 
 
 def _state_at_break(tx: Translator) -> tuple[TupleValue, ResumePoint]:

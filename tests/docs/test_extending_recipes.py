@@ -7,6 +7,7 @@ gone after its test: nothing of the compiler or the generators changes for other
 
 from __future__ import annotations
 
+import dataclasses
 import datetime
 import math
 import textwrap
@@ -192,7 +193,7 @@ def test_recipe_builtin(monkeypatch):
     one_graph(check_same(_product, torch.randn(3), torch.randn(3)))
 
 
-# -- 4. A guard kind -------------------------------------------------------------------------
+# -- 4. A guard kind ---------------------------------------------------------------------------
 class _NewGuardKind:
     """Stands in for a new member of the closed enum GuardKind (`CONTIGUOUS = "contiguous"`)."""
 
@@ -205,31 +206,32 @@ class _NewGuardKind:
 CONTIGUOUS = _NewGuardKind()
 
 
-def _conditions_with_contiguous(original):
-    def conditions_of(guard, env, render=None):
-        if guard.kind is not CONTIGUOUS:
-            return original(guard, env, render)
-        s = (render or (lambda source: source.expr()))(guard.source)
-        want = guard.expected
-        return [(f"{s}.is_contiguous() is {want!r}",
-                 lambda get: f"{s}.is_contiguous() == {want} "
-                             f"(got {get(f'{s}.is_contiguous()')})")]
-    return conditions_of
+def _define_contiguous_guard():
+    """The recipe's class, defined while the test's copy of the registry is installed."""
+    from compiler.guards.guard import Binder, Condition, Guard
 
+    @dataclasses.dataclass(frozen=True)
+    class ContiguousGuard(Guard, kind=CONTIGUOUS):
+        """`S.is_contiguous() is v`."""
 
-def _describe_with_contiguous(original):
-    def describe(guard):
-        if guard.kind is CONTIGUOUS:
-            return f"{guard.source.expr()}.is_contiguous() == {guard.expected}"
-        return original(guard)
-    return describe
+        expected: bool = dataclasses.field(compare=False)
+
+        def conditions(self, binder: Binder) -> list[Condition]:
+            s, want = self.subject(binder), self.expected
+            return [Condition(f"{s}.is_contiguous() is {want!r}",
+                              lambda get: f"{s}.is_contiguous() == {want} "
+                                          f"(got {get(f'{s}.is_contiguous()')})")]
+
+        def describe(self) -> str:
+            return f"{self.source.expr()}.is_contiguous() == {self.expected}"
+
+    return ContiguousGuard
 
 
 def _guarding_is_contiguous(original):
     def call_method(self, tx, name, args, kwargs):
-        if name == "is_contiguous" and self.source is not None and not args and not kwargs:
-            from compiler.guards.guard import Guard
-            tx.ctx.add_guard(Guard(self.source, CONTIGUOUS, self.example.is_contiguous()))
+        if name == "is_contiguous" and not args and not kwargs:
+            tx.ctx.guard(self.source, CONTIGUOUS, self.example.is_contiguous())
         return original(self, tx, name, args, kwargs)
     return call_method
 
@@ -243,8 +245,9 @@ def _branch_on_layout(x):
 def test_recipe_guard_kind(monkeypatch):
     from compiler.guards import guard
     from compiler.values.tensor import TensorValue
-    monkeypatch.setattr(guard, "conditions_of", _conditions_with_contiguous(guard.conditions_of))
-    monkeypatch.setattr(guard, "describe", _describe_with_contiguous(guard.describe))
+    monkeypatch.setattr(guard, "GUARD_CLASSES", dict(guard.GUARD_CLASSES))
+    contiguous_guard = _define_contiguous_guard()
+    assert guard.GUARD_CLASSES[CONTIGUOUS] is contiguous_guard
     monkeypatch.setattr(TensorValue, "call_method",
                         _guarding_is_contiguous(TensorValue.call_method))
     a = torch.zeros(3, 3)
@@ -255,8 +258,9 @@ def test_recipe_guard_kind(monkeypatch):
         assert compiler.stats(compiled).recompiles == [
             "L['x'].is_contiguous() == True (got False)"]
         assert "L['x'].is_contiguous() == True" in compiler.explain(_branch_on_layout, a).guards
+    from compiler.guards.check import CheckFunction
     from compiler.guards.sources import LocalSource
-    check_function = guard.CheckFunction([guard.Guard(LocalSource("x"), CONTIGUOUS, True)])
+    check_function = CheckFunction([contiguous_guard(LocalSource("x"), True)])
     assert check_function.check({"x": a}, {}) and not check_function.check({"x": a.t()}, {})
 
 

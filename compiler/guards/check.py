@@ -1,0 +1,89 @@
+"""The guards of one cache entry compiled into a single Python function, run on every call.
+
+`first_failure` re-evaluates the conditions one by one to say which failed and how, as
+`L['x'].dtype == torch.float32 (got torch.float64)`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from typing import Any
+
+import torch
+
+from compiler.guards import kinds  # noqa: F401 - registers the guard kinds, checks them all
+from compiler.guards.guard import Binder, Condition, Guard, storage_pattern
+from compiler.guards.sources import Source
+from compiler.pysource import GeneratedFunction
+
+PRELUDE: dict[str, Any] = {
+    "___is_grad_enabled": torch.is_grad_enabled,
+    "___get_default_dtype": torch.get_default_dtype,
+    "___copysign": math.copysign,
+    "___storage_pattern": storage_pattern,
+}
+
+
+class _Expressions(Binder):
+    """Conditions written over whole expressions: evaluated one at a time, to explain."""
+
+    def __init__(self, function: GeneratedFunction):
+        self.function = function
+
+    def bind(self, value: Any) -> str:
+        return self.function.bind(value)
+
+    def render(self, source: Source) -> str:
+        return self.function.expr(source)
+
+
+class _Held(_Expressions):
+    """Conditions of the fast check: each source path read once into a local."""
+
+    def render(self, source: Source) -> str:
+        return self.function.hold(source)
+
+
+class CheckFunction:
+    """All guards of one cache entry compiled into a single Python function."""
+
+    def __init__(self, guards: Iterable[Guard]):
+        self.guards = list(guards)
+        function = GeneratedFunction("___check", "L, G", "<parity guards>", PRELUDE)
+        explained, held = _Expressions(function), _Held(function)
+        self._conditions: list[Condition] = []
+        with function.block("try:"):
+            function.line("pass")
+            for guard in self.guards:
+                self._conditions.extend(guard.conditions(explained))
+                for condition in guard.conditions(held):
+                    function.line(f"if not ({condition.test}): return False")
+                function.namespace.update(guard.constants())
+        with function.block("except Exception:"):
+            function.line("return False")
+        function.line("return True")
+        self.source = function.source()
+        self._env = dict(function.namespace)
+        self.check: Callable[[dict, dict], bool] = function.build()
+
+    def first_failure(self, L: dict, G: dict) -> str | None:
+        """Explain the first failing guard in one line, or None if all hold."""
+        def get(expr: str):
+            return eval(expr, dict(self._env), {"L": L, "G": G})
+
+        for test, reason in self._conditions:
+            try:
+                ok = eval(test, dict(self._env), {"L": L, "G": G})
+            except Exception as exc:  # a missing attribute or key fails the guard
+                return f"{test.split(' ')[0]} could not be read ({type(exc).__name__})"
+            if not ok:
+                try:
+                    return reason(get)
+                except Exception:
+                    return test
+        return None
+
+    def describe(self) -> list[str]:
+        """The guards as a person reads them."""
+        return [guard.describe() for guard in self.guards]

@@ -1,0 +1,297 @@
+"""The guard kinds, one class each: typed `expected`, conditions with their failure reasons,
+the line a person reads, and how two guards of the kind are the same.
+
+A kind defined in another module registers the same way (`class G(Guard, kind=...)`) and is
+imported at the end of this module, before `check_complete()`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from typing import Any
+
+import torch
+
+from compiler.guards.guard import (
+    Binder,
+    Condition,
+    Guard,
+    GuardKind,
+    TensorSpec,
+    check_complete,
+)
+from compiler.guards.sources import Source
+
+
+def name_of(value: Any) -> str:
+    if isinstance(value, type):
+        return f"{value.__module__}.{value.__qualname__}".replace("builtins.", "")
+    return repr(value)
+
+
+def short(value: Any) -> str:
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return repr(value)
+    name = getattr(value, "__qualname__", None) or type(value).__qualname__
+    return f"<{name} at {id(value):#x}>"
+
+
+@dataclasses.dataclass(frozen=True)
+class TypeGuard(Guard, kind=GuardKind.TYPE):
+    expected: type = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        return id(self.expected)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, e = self.subject(binder), self.expected
+        return [Condition(f"type({s}) is {binder.bind(e)}",
+                          lambda get: f"type({s}) is {name_of(e)} "
+                                      f"(got {name_of(get(f'type({s})'))})")]
+
+    def describe(self) -> str:
+        return f"type({self.source.expr()}) is {name_of(self.expected)}"
+
+
+@dataclasses.dataclass(frozen=True)
+class IdGuard(Guard, kind=GuardKind.ID):
+    expected: object = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        return id(self.expected)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, e = self.subject(binder), self.expected
+        return [Condition(f"{s} is {binder.bind(e)}",
+                          lambda get: f"{s} is {short(e)} (got {short(get(s))})")]
+
+    def describe(self) -> str:
+        return f"{self.source.expr()} is {short(self.expected)}"
+
+
+def _float_tests(s: str, k: str, value: float) -> list[str]:
+    if math.isnan(value):
+        return [f"{s} != {s}"]
+    tests = [f"{s} == {k}"]
+    if value == 0.0:  # 0.0 == -0.0, yet 1/x and copysign tell them apart
+        tests.append(f"___copysign(1.0, {s}) == {math.copysign(1.0, value)!r}")
+    return tests
+
+
+@dataclasses.dataclass(frozen=True)
+class EqualsGuard(Guard, kind=GuardKind.EQUALS):
+    """The exact type and the value of a constant (floats: NaN and the sign of zero too)."""
+
+    expected: object = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        return (type(self.expected), repr(self.expected))
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, e = self.subject(binder), self.expected
+        k = binder.bind(e)
+        tests = [f"type({s}) is {binder.bind(type(e))}"]
+        tests += _float_tests(s, k, e) if type(e) is float else [f"{s} == {k}"]
+        return [Condition(" and ".join(tests), lambda get: f"{s} == {e!r} (got {get(s)!r})")]
+
+    def describe(self) -> str:
+        return f"{self.source.expr()} == {self.expected!r}"
+
+
+def _shown(value: Any) -> str:
+    if isinstance(value, type):
+        return name_of(value)
+    if isinstance(value, torch.device):
+        return repr(value)
+    return str(value)
+
+
+@dataclasses.dataclass(frozen=True)
+class TensorGuard(Guard, kind=GuardKind.TENSOR):
+    """Type, dtype, device, shape, strides (unless `guard_tensor_strides` is off) and
+    requires_grad, one condition each so that a recompile names the field that changed."""
+
+    expected: TensorSpec = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, spec = self.subject(binder), self.expected
+        fields = [  # (test, shown as, read by, expected text)
+            (f"type({s}) is {binder.bind(spec.type)}", f"type({s})", f"type({s})",
+             name_of(spec.type)),
+            (f"{s}.dtype is {binder.bind(spec.dtype)}", f"{s}.dtype", f"{s}.dtype",
+             str(spec.dtype)),
+            (f"{s}.device == {binder.bind(spec.device)}", f"{s}.device", f"{s}.device",
+             repr(spec.device)),
+            (f"{s}.size() == {spec.shape!r}", f"{s}.shape", f"tuple({s}.shape)",
+             repr(spec.shape)),
+            (f"{s}.requires_grad is {spec.requires_grad!r}", f"{s}.requires_grad",
+             f"{s}.requires_grad", repr(spec.requires_grad)),
+        ]
+        if spec.stride is not None:
+            fields.insert(4, (f"{s}.stride() == {spec.stride!r}", f"{s}.stride()",
+                              f"{s}.stride()", repr(spec.stride)))
+        return [Condition(test, self._reason(shown, read, want))
+                for test, shown, read, want in fields]
+
+    @staticmethod
+    def _reason(shown: str, read: str, want: str):
+        return lambda get: f"{shown} == {want} (got {_shown(get(read))})"
+
+    def describe(self) -> str:
+        e = self.expected
+        stride = f", stride={e.stride}" if e.stride is not None else ""
+        return (f"{self.source.expr()}: {name_of(e.type)}(dtype={e.dtype}, device={e.device}, "
+                f"shape={e.shape}{stride}, requires_grad={e.requires_grad})")
+
+
+@dataclasses.dataclass(frozen=True)
+class LengthGuard(Guard, kind=GuardKind.LENGTH):
+    expected: int = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, e = self.subject(binder), self.expected
+        return [Condition(f"len({s}) == {e!r}",
+                          lambda get: f"len({s}) == {e} (got {get(f'len({s})')})")]
+
+    def describe(self) -> str:
+        return f"len({self.source.expr()}) == {self.expected}"
+
+
+@dataclasses.dataclass(frozen=True)
+class DictKeysGuard(Guard, kind=GuardKind.DICT_KEYS):
+    """The keys of a dict, in order."""
+
+    expected: list = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        return repr(self.expected)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, keys = self.subject(binder), list(self.expected)
+        return [Condition(f"list({s}) == {binder.bind(keys)}",
+                          lambda get: f"list({s}.keys()) == {keys!r} (got {get(f'list({s})')!r})")]
+
+    def describe(self) -> str:
+        return f"list({self.source.expr()}.keys()) == {list(self.expected)!r}"
+
+
+@dataclasses.dataclass(frozen=True)
+class SameObjectGuard(Guard, kind=GuardKind.SAME_OBJECT):
+    """Two sources reach one object: `S is other`."""
+
+    expected: Source = dataclasses.field(compare=False)
+    operator = "is"
+
+    def expected_key(self) -> Any:
+        return self.expected.expr()
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, other, op = self.subject(binder), binder.render(self.expected), self.operator
+        return [Condition(f"{s} {op} {other}", lambda get: f"{s} {op} {other} (it was not)")]
+
+    def describe(self) -> str:
+        return f"{self.source.expr()} {self.operator} {self.expected.expr()}"
+
+    def constants(self) -> dict[str, Any]:
+        return {**super().constants(), **self.expected.constants()}
+
+
+@dataclasses.dataclass(frozen=True)
+class DistinctGuard(SameObjectGuard, kind=GuardKind.DISTINCT):
+    """Two sources reach different objects: `S is not other`."""
+
+    operator = "is not"
+
+
+@dataclasses.dataclass(frozen=True)
+class HasattrGuard(Guard, kind=GuardKind.HASATTR):
+    """`hasattr(S, name) is present`, expected = (name, present)."""
+
+    expected: tuple[str, bool] = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, (name, present) = self.subject(binder), self.expected
+        return [Condition(f"hasattr({s}, {name!r}) is {present!r}",
+                          lambda get: f"hasattr({s}, {name!r}) == {present} "
+                                      f"(got {not present})")]
+
+    def describe(self) -> str:
+        name, present = self.expected
+        return f"hasattr({self.source.expr()}, {name!r}) == {present}"
+
+
+@dataclasses.dataclass(frozen=True)
+class InstanceAttrGuard(Guard, kind=GuardKind.INSTANCE_ATTR):
+    """`(name in S.__dict__) is present`, expected = (name, present)."""
+
+    expected: tuple[str, bool] = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        s, (name, present) = self.subject(binder), self.expected
+        return [Condition(f"({name!r} in {s}.__dict__) is {present!r}",
+                          lambda get: f"{name!r} in {s}.__dict__ == {present} "
+                                      f"(got {not present})")]
+
+    def describe(self) -> str:
+        name, present = self.expected
+        return f"({name!r} in {self.source.expr()}.__dict__) == {present}"
+
+
+@dataclasses.dataclass(frozen=True)
+class StorageAliasingGuard(Guard, kind=GuardKind.STORAGE_ALIASING):
+    """Which tensor inputs share storage, expected = (sources, storage_pattern(...))."""
+
+    expected: tuple[tuple[Source, ...], tuple] = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        sources, pattern = self.expected
+        return (tuple(source.expr() for source in sources), pattern)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        sources, pattern = self.expected
+        args = ", ".join(binder.render(source) for source in sources)
+        names = ", ".join(source.expr() for source in sources)
+        return [Condition(f"___storage_pattern(({args},)) == {pattern!r}",
+                          lambda get: f"storage sharing of ({names}) == {pattern} "
+                                      f"(got {get(f'___storage_pattern(({names},))')})")]
+
+    def describe(self) -> str:
+        sources, pattern = self.expected
+        return f"storage sharing of ({', '.join(x.expr() for x in sources)}) == {pattern}"
+
+    def constants(self) -> dict[str, Any]:
+        found = super().constants()
+        for source in self.expected[0]:
+            found.update(source.constants())
+        return found
+
+
+@dataclasses.dataclass(frozen=True)
+class GradModeGuard(Guard, kind=GuardKind.GRAD_MODE):
+    expected: bool = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        e = self.expected
+        return [Condition(f"___is_grad_enabled() is {e!r}",
+                          lambda get: f"torch.is_grad_enabled() == {e} (got {not e})")]
+
+    def describe(self) -> str:
+        return f"torch.is_grad_enabled() == {self.expected}"
+
+
+@dataclasses.dataclass(frozen=True)
+class DefaultDtypeGuard(Guard, kind=GuardKind.DEFAULT_DTYPE):
+    expected: Any = dataclasses.field(compare=False)  # a torch.dtype
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        e = self.expected
+        return [Condition(f"___get_default_dtype() is {binder.bind(e)}",
+                          lambda get: f"torch.get_default_dtype() == {e} "
+                                      f"(got {get('___get_default_dtype()')})")]
+
+    def describe(self) -> str:
+        return f"torch.get_default_dtype() == {self.expected}"
+
+
+check_complete()
