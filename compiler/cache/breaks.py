@@ -12,6 +12,7 @@ import torch
 
 from compiler.bytecode.instructions import bytecode_of
 from compiler.bytecode.resume import resume_code
+from compiler.symbolic.ops_exceptions import blocks_around
 
 NULL = object()   # a NULL stack slot while the runner holds the stack
 
@@ -88,6 +89,13 @@ class BreakRunner:
         self.next_offset = instructions[following].offset if following < len(instructions) else -1
         self.resumes: dict[tuple, Any] = {}
         self.callees: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+        # An exception of the breaking instruction goes to the innermost block's handler, in
+        # a resume function: a copy of the code, so the blocks around it are those of CPython.
+        # Only grad-mode `with` blocks around: their exits run here (no handler to resume).
+        bytecode = bytecode_of(code)
+        self.handler = bytecode.handler_for(self.inst.offset)
+        self.only_grad_blocks = all(kind == "with" for kind, _, _ in
+                                    blocks_around(bytecode, self.inst.offset))
         self._prepare()
 
     def _prepare(self) -> None:
@@ -100,6 +108,10 @@ class BreakRunner:
             return  # nothing runs after it
         if name == "CALL":
             exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
+        elif name == "CALL_FUNCTION_EX":
+            pops = 2 + (self.inst.arg & 1)
+            pops += len(nulls) > pops and nulls[len(nulls) - pops - 1]  # the NULL below
+            exits = [(self.next_offset, nulls[:len(nulls) - pops] + [False])]
         elif self.value_op is not None:
             exits = [(self.next_offset, nulls[:len(nulls) - self.value_op[0]] + [False])]
         elif name == "STORE_SUBSCR":
@@ -108,6 +120,9 @@ class BreakRunner:
             exits = [(self.inst.argval, nulls[:-1]), (self.next_offset, nulls[:-1])]
         else:
             exits = [(self.inst.argval, nulls), (self.next_offset, nulls[:-1])]
+        if self.handler is not None and not self.only_grad_blocks:
+            handler = self.handler
+            exits.append((handler.target, nulls[:handler.depth] + [False] * (1 + handler.lasti)))
         for target, layout in exits:
             self._resume_function(target, tuple(layout), unbound)
 
@@ -118,9 +133,11 @@ class BreakRunner:
         torch._C._set_grad_enabled(self.point.grad_mode)  # the graph restored the caller's
         try:
             target = self._execute(stack)
-        except BaseException:
-            _leave_grad_blocks(stack)
-            raise
+        except BaseException as exc:
+            if self.handler is None or self.only_grad_blocks:
+                _leave_grad_blocks(stack)
+                raise
+            return self._resume_in_handler(exc, stack, frame_locals)
         return self._resume(target, stack, frame_locals)
 
     # -- the breaking instruction -------------------------------------------------------------
@@ -129,6 +146,13 @@ class BreakRunner:
         name = inst.opname
         if name == "CALL":
             stack.append(self._call(stack, inst.arg))
+            return self.next_offset
+        if name == "CALL_FUNCTION_EX":
+            kwargs = stack.pop() if inst.arg & 1 else {}
+            args, fn = stack.pop(), stack.pop()
+            if stack and stack[-1] is NULL:
+                stack.pop()
+            stack.append(self._compiled_callee(fn)(*args, **kwargs))
             return self.next_offset
         if self.value_op is not None:
             pops, fn = self.value_op
@@ -187,6 +211,19 @@ class BreakRunner:
             compiled = self.owner.nested(resume_fn)
             self.resumes[key] = compiled
         return compiled
+
+    def _resume_in_handler(self, exc: BaseException, stack: list, frame_locals: dict):
+        """As CPython unwinds to a handler: the stack cut to the handler's depth, then the
+        offset of the raising instruction if the handler wants it, then the exception."""
+        handler = self.handler
+        del stack[handler.depth:]
+        if handler.lasti:  # in code units of the resume function, whose prologue comes first
+            nulls = tuple(slot is NULL for slot in stack) + (False, False)
+            unbound = frozenset(n for n in self.code.co_varnames if n not in frame_locals)
+            resume = self._resume_function(handler.target, nulls, unbound).function.__code__
+            stack.append((self.inst.offset + len(resume.co_code) - len(self.code.co_code)) // 2)
+        stack.append(exc)
+        return self._resume(handler.target, stack, frame_locals)
 
     def _resume(self, target: int, stack: list, frame_locals: dict):
         varnames = self.code.co_varnames

@@ -92,23 +92,41 @@ def with_except_start(tx, inst):
     tx.push(exit_.call(tx, [kind, exc, ConstantValue(None)], {}))
 
 
-def only_grad_blocks_around(tx, offset: int) -> bool:
-    """Whether the blocks around `offset` are all grad-mode `with` blocks (no try, no other
-    context manager): a graph break there can resume, the exits on the stack being rebuilt as
-    real callables that restore the mode. Blocks are told apart by their handler: a `with`
-    block's starts PUSH_EXC_INFO, WITH_EXCEPT_START; its span is that of all its entries."""
-    from compiler.values.torch_functions import GradExitValue
+def blocks_around(bytecode, offset: int) -> list[tuple[str, int, int]]:
+    """(kind, handler offset, stack depth) of every block whose span holds `offset`, outermost
+    first. A block is told apart by its handler: a `with` block's starts PUSH_EXC_INFO,
+    WITH_EXCEPT_START; a `try` block's (except or finally) PUSH_EXC_INFO then anything else;
+    any other handler is the cleanup of an except or finally body ("cleanup"). A block's span
+    is that of all its exception-table entries."""
     spans: dict[int, tuple[int, int, int]] = {}
-    for entry in tx.bytecode.exception_table:
+    for entry in bytecode.exception_table:
         lo, hi, depth = spans.get(entry.target, (entry.start, entry.end, entry.depth))
         spans[entry.target] = (min(lo, entry.start), max(hi, entry.end), depth)
+    blocks = []
     for target, (lo, hi, depth) in spans.items():
         if not lo <= offset < hi:
             continue
-        index = tx.bytecode.index(target)
-        names = [inst.opname for inst in tx.bytecode.instructions[index:index + 2]]
-        if names != ["PUSH_EXC_INFO", "WITH_EXCEPT_START"]:
+        index = bytecode.index(target)
+        names = [inst.opname for inst in bytecode.instructions[index:index + 2]]
+        kind = ("with" if names == ["PUSH_EXC_INFO", "WITH_EXCEPT_START"]
+                else "try" if names[0] == "PUSH_EXC_INFO" else "cleanup")
+        blocks.append((lo, kind, target, depth))
+    return [(kind, target, depth) for _, kind, target, depth in sorted(blocks)]
+
+
+def resumable_blocks_around(tx, offset: int) -> bool:
+    """Whether a graph break at `offset` can resume inside the blocks around it: no exception
+    is being handled (an except or finally body holds one on the stack and in the thread's
+    exception state), every `with` block is a grad-mode block (its exit on the stack is
+    rebuilt as a real callable that restores the mode), and `try` blocks are re-entered by the
+    resume function, a copy of the code with its exception table."""
+    from compiler.values.torch_functions import GradExitValue
+    if tx.exc_stack:
+        return False
+    for kind, _, depth in blocks_around(tx.bytecode, offset):
+        if kind == "cleanup":
             return False
-        if not (0 < depth <= len(tx.stack) and isinstance(tx.stack[depth - 1], GradExitValue)):
+        if kind == "with" and not (0 < depth <= len(tx.stack)
+                                   and isinstance(tx.stack[depth - 1], GradExitValue)):
             return False
     return True

@@ -15,7 +15,7 @@ from compiler.config import config
 from compiler.errors import BreakReason, CompilerBug, Unsupported
 from compiler.guards.sources import ConstantSource, GlobalSource, ItemSource
 from compiler.symbolic.context import TraceContext
-from compiler.symbolic.ops_exceptions import only_grad_blocks_around
+from compiler.symbolic.ops_exceptions import resumable_blocks_around
 from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.callables import CellValue, UserFunctionValue, bind_arguments
@@ -34,7 +34,7 @@ NULL = NullValue()
 # Instructions of the entry frame at which the graph can be split: the instruction itself runs
 # in Python between the graph before it and the resume function after it.
 BREAKABLE_OPCODES = {
-    "CALL", "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_FALSE",
+    "CALL", "CALL_FUNCTION_EX", "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_FALSE",
     "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE", "JUMP_IF_TRUE_OR_POP",
     "JUMP_IF_FALSE_OR_POP", "BINARY_OP", "BINARY_SUBSCR", "STORE_SUBSCR", "COMPARE_OP",
     "CONTAINS_OP", "UNARY_NEGATIVE", "UNARY_POSITIVE", "UNARY_INVERT", "UNARY_NOT",
@@ -92,8 +92,7 @@ class Translator:
             except Unsupported as exc:
                 if (self.parent is None and exc.break_index is None
                         and inst.opname in BREAKABLE_OPCODES
-                        and (self.bytecode.handler_for(inst.offset) is None
-                             or only_grad_blocks_around(self, inst.offset))):
+                        and resumable_blocks_around(self, inst.offset)):
                     exc.break_index = self.index
                 raise exc.located(self.where()) from None
         return self.result
