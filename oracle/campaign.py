@@ -29,8 +29,6 @@ from oracle import buckets, campaign_report, known_issues
 from oracle.ast_lock import serialised_compile
 from oracle.campaign_shrink import ShrinkThread
 from oracle.cluster import ClusterSpec, open_pool
-from oracle.coverage_guided import GuidedDrawer
-from oracle.coverage_timeline import BranchMap
 from oracle.differential import Result
 from oracle.draw import Drawer, Redraw, StopDrawing
 from oracle.learning import Learner
@@ -63,8 +61,6 @@ class Config:
     learn: bool = True
     verify: bool = True            # run each repro standalone before reporting it
     cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/cluster.py)
-    coverage: dict[str, str] | None = None  # spec -> package whose branches are measured
-    guided: bool = False           # steer drawing towards new branches (needs `coverage`)
 
     @property
     def database(self) -> str:
@@ -116,7 +112,6 @@ class Campaign:
         self.report = campaign_report.Reporter(self, config.progress)
         self.shrinker = ShrinkThread(self)
         self.last_summary = 0.0
-        self.branches = BranchMap(config.coverage, config.guided) if config.coverage else None
 
     @property
     def interrupted(self) -> bool:
@@ -137,9 +132,7 @@ class Campaign:
         path = str(self.work / f"p{k}.py")
         Path(path).write_text(program.source)
         self.inflight[path] = [program, choices, len(self.config.subjects)]
-        measured = self.config.coverage or {}
-        self.queue.extend(Task(path, spec, coverage_of=measured.get(spec))
-                          for spec in self.config.subjects)
+        self.queue.extend(Task(path, spec) for spec in self.config.subjects)
         while self.queue and not self.stopped:
             self._handle(self.pool.pump(self.queue, drawing=True))
             self._tick()
@@ -163,7 +156,6 @@ class Campaign:
             self._name(result)
             self.verdicts[str(result.verdict)] += 1
             self._learn(result, entry[0])
-            self._measure(result, entry[1])
             if result.verdict.is_failure:
                 with self.lock:
                     self.failed(result, entry[0].source, entry[1])
@@ -172,17 +164,6 @@ class Campaign:
                 self.programs += 1
                 del self.inflight[result.program]
                 Path(result.program).unlink(missing_ok=True)
-
-    def _measure(self, result: Result, choices: tuple) -> None:
-        """Merge the result's frontend branches; a guided drawer keeps what reached new ones."""
-        if self.branches is None:
-            return
-        new = self.branches.add(result.subject, result.branches, self.elapsed(), self.programs)
-        if isinstance(self.drawer, GuidedDrawer):
-            if new:
-                self.drawer.kept(choices, new)
-            else:
-                self.drawer.checked(choices)
 
     def _name(self, result: Result) -> None:
         """Results the pool made itself (timeouts, aborts) learn the name from the others."""
@@ -372,8 +353,7 @@ def _slug(key: str, taken: dict) -> str:
 
 
 def run_campaign(config: Config) -> Campaign:
-    guided = config.guided and config.coverage
-    drawer = (GuidedDrawer if guided else Drawer)(config.features, config.seed, config.database)
+    drawer = Drawer(config.features, config.seed, config.database)
     with open_pool(config, config.progress) as pool, serialised_compile():
         campaign = Campaign(config, pool, drawer)
         campaign.run()
