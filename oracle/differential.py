@@ -99,7 +99,7 @@ def _judge(path: str, subject: Subject, result: Result) -> tuple[_Finding | None
         owners.extend(owner_packages(compiled))
         return compiled
 
-    side = eager.Side(prepare=prepare, stats=_safe_stats(subject),
+    side = eager.Side(prepare=prepare, stats=_safe_stats(subject), mark=_marker(subject),
                       classify=lambda exc: classify(subject, exc, tuple(owners)),
                       signatures=True)
     try:
@@ -111,6 +111,14 @@ def _judge(path: str, subject: Subject, result: Result) -> tuple[_Finding | None
         return _Finding(Verdict.MISMATCH_MUTATION, "calls()", message, None), None
     result.run_seconds += compiled.run_seconds
     return _judge_calls(reference, compiled, result), compiled
+
+
+def _marker(subject: Subject):
+    """The subject's `mark_dynamic` hook for DYNAMIC hints; without one, hints are ignored."""
+    hook = getattr(subject, "mark_dynamic", None)
+    if hook is None:
+        return None
+    return lambda tensor, dim, low, high: hook(tensor, dim, min=low, max=high)
 
 
 def _safe_stats(subject: Subject):

@@ -47,9 +47,11 @@ class Trace:
 
 @dataclass
 class Side:
-    """How one side runs: `prepare` turns `program` into the callable to call."""
+    """How one side runs: `prepare` turns `program` into the callable to call; `mark`
+    receives the program's DYNAMIC hints before each call, as (tensor, dim, min, max)."""
 
     prepare: Callable[[Any], Any] | None = None
+    mark: Callable[[Any, int, int | None, int | None], None] | None = None
     stats: Callable[[Any], dict | None] | None = None
     classify: Callable[[BaseException], str | None] | None = None
     signatures: bool = False
@@ -92,7 +94,8 @@ def _run_loaded(loaded: programs.Program, side: Side) -> Trace:
         signature = None
         if side.signatures:
             signature = call_signature(fn, args, kwargs, loaded.namespace, loaded.name)
-        record = _call(target, args, kwargs, index, side, freezer, trace)
+        marks = loaded.dynamic_marks(args, kwargs) if side.mark is not None else ()
+        record = _call(target, args, kwargs, index, side, freezer, trace, marks)
         record.globals_after = freezer.freeze_namespace(loaded.namespace)
         record.cells_after = freezer.freeze_cells(fn)
         record.signature = signature
@@ -118,13 +121,16 @@ def _prepare(fn: Any, side: Side, freezer: Freezer, trace: Trace) -> Any:
     return target
 
 
-def _call(target, args, kwargs, index, side: Side, freezer: Freezer, trace: Trace) -> CallRecord:
+def _call(target, args, kwargs, index, side: Side, freezer: Freezer, trace: Trace,
+          marks=()) -> CallRecord:
     # `keep` holds every input object alive until the aliases are known: an input the call
     # drops would free its id for an output to reuse.
     inputs, keep = _identities((args, kwargs), ("args", "kwargs"))
     seed(CALL_SEED + index)
     start = time.perf_counter()
     try:
+        for tensor, dim, low, high in marks:
+            side.mark(tensor, dim, low, high)
         value = target(*args, **kwargs)
     except Exception as exc:
         trace.run_seconds += time.perf_counter() - start

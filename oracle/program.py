@@ -1,11 +1,14 @@
 """Load a program file (docs/architecture.md) into a fresh namespace, and walk its calls.
 
-Every way a file can be broken becomes an InvalidProgram with a one-line reason.
+Every way a file can be broken becomes an InvalidProgram with a one-line reason. A file may
+also define `DYNAMIC`, which input dims a compiled side marks dynamic before each call:
+`DYNAMIC = {"x": [0], "y": [0, (1, 2, 64)]}` (parameter -> dims, or (dim, min, max)).
 """
 
 from __future__ import annotations
 
 import contextlib
+import inspect
 import itertools
 import os
 import sys
@@ -38,6 +41,29 @@ class Program:
     @property
     def program(self) -> Callable:
         return self.module.program
+
+    def dynamic_marks(self, args: tuple, kwargs: dict) -> list[tuple]:
+        """(tensor, dim, min, max) for each DYNAMIC hint that applies to this call: the named
+        parameter's tensor, or each tensor of a list or tuple passed there, where it has the
+        dim. A call that does not bind to `program`'s parameters gets none (it raises anyway)."""
+        hints = getattr(self.module, "DYNAMIC", None)
+        if not hints:
+            return []
+        try:
+            bound = inspect.signature(self.program).bind(*args, **kwargs).arguments
+        except (TypeError, ValueError):
+            return []
+        marks = []
+        for name, dims in hints.items():
+            value = bound.get(name)
+            tensors = value if isinstance(value, list | tuple) else [value]
+            for tensor in tensors:
+                if not hasattr(tensor, "dim"):
+                    continue
+                for dim, low, high in map(_dim_hint, dims):
+                    if -tensor.dim() <= dim < tensor.dim():
+                        marks.append((tensor, dim % tensor.dim(), low, high))
+        return marks
 
     def calls(self) -> Iterator[tuple[tuple, dict]]:
         """The (args, kwargs) pairs of calls(), checked one at a time as they are drawn."""
@@ -127,6 +153,40 @@ def _check_contract(module: types.ModuleType, path: str) -> None:
             sys.modules.pop(module.__name__, None)
             what = "does not define" if not hasattr(module, name) else "has a non-callable"
             raise InvalidProgram(f"{path} {what} `{name}` (see docs/architecture.md)")
+    problem = _dynamic_problem(module)
+    if problem:
+        sys.modules.pop(module.__name__, None)
+        raise InvalidProgram(f"{path}: DYNAMIC {problem} (see corpora/README.md)")
+
+
+def _dynamic_problem(module: types.ModuleType) -> str | None:
+    """Why the DYNAMIC hint is malformed, or None."""
+    hints = getattr(module, "DYNAMIC", None)
+    if hints is None:
+        return None
+    if not isinstance(hints, dict):
+        return f"must be a dict of parameter name -> dims, not {type(hints).__name__}"
+    try:
+        names = set(inspect.signature(module.program).parameters)
+    except (TypeError, ValueError):
+        names = None
+    for name, dims in hints.items():
+        if names is not None and name not in names:
+            return f"names {name!r}, which is not a parameter of program"
+        if not isinstance(dims, list | tuple) or not all(_is_dim_hint(d) for d in dims):
+            return f"of {name!r} must be a list of dims: ints or (dim, min, max) tuples"
+    return None
+
+
+def _is_dim_hint(hint) -> bool:
+    if type(hint) is int:
+        return True
+    return (isinstance(hint, tuple) and len(hint) == 3 and type(hint[0]) is int
+            and all(b is None or type(b) is int for b in hint[1:]))
+
+
+def _dim_hint(hint) -> tuple[int, int | None, int | None]:
+    return (hint, None, None) if type(hint) is int else hint
 
 
 def _one_line(exc: BaseException) -> str:

@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 
 from oracle.compare import DEFAULT_TOLERANCE, TOLERANCES
-from oracle.subjects import KNOWN_BACKENDS
+from oracle.subjects import DYNAMIC_VALUES, KNOWN_BACKENDS, literal_option, split_options
 
 _MESSAGE = re.compile(r"^call (\d+): (.+?): ([\w ]+?)(?: \([^)]*\))? differs: "
                       r"expected (.*?), got (.*)$")
@@ -101,7 +101,8 @@ def render(source: str, spec: str, signature: str, timeout: float = 60.0,
 
 def subject_code(spec: str) -> tuple[str, str]:
     """Lines that make the subject ready, and the compile call of `program` under it."""
-    head, _, tail = spec.partition(":")
+    base, options = split_options(spec)
+    head, _, tail = base.partition(":")
     if head in ("ours", "torch"):
         backend = tail or "eager"
         setup = ["import compiler"] if head == "ours" else []
@@ -116,13 +117,19 @@ def subject_code(spec: str) -> tuple[str, str]:
             setup += ["import torch._inductor.config",
                       "torch._inductor.config.fallback_random = True  # eager's random numbers"]
         call = "compiler.compile" if head == "ours" else "torch.compile"
-        return _indent(setup), f"{call}(program, backend={argument})"
+        dynamic = "".join(f", dynamic={DYNAMIC_VALUES[v.lower()]}" for k, v in options.items()
+                          if k == "dynamic" and v.lower() in DYNAMIC_VALUES)
+        return _indent(setup), f"{call}(program, backend={argument}{dynamic})"
     if not re.fullmatch(r"[\w.]+", head) or not tail.isidentifier():
         raise ValueError(f"cannot write a repro for subject {spec!r}")
     setup = [f"from {head} import {tail} as subject",
              "if isinstance(subject, type) or not hasattr(subject, 'compile'):",
-             "    subject = subject()  # a factory, as the oracle's subject specs allow"]
+             f"    subject = subject({_keywords(options)})  # a factory, as specs allow"]
     return _indent(setup), "subject.compile(program)"
+
+
+def _keywords(options: dict[str, str]) -> str:
+    return ", ".join(f"{k}={literal_option(v)!r}" for k, v in options.items())
 
 
 def _indent(lines: list[str]) -> str:

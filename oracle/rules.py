@@ -1,4 +1,4 @@
-"""The recompile rules R1-R3, checked from a subject's `stats()["compiles"]` after each call.
+"""The recompile rules R1-R4, checked from a subject's `stats()["compiles"]` after each call.
 
 Only calls that returned on both sides are judged, and only the compiles made during such
 calls count: a subject may retry a trace that failed (not caching a failure is its right), so
@@ -10,6 +10,13 @@ a call that raises, eagerly or compiled, neither counts against a rule nor sets 
   metadata signatures among those calls (plus the compiles made by `compile()` itself).
 - R3: no code object compiles more than `cache_limit` times during calls that returned; past
   the limit the subject must run eagerly and stay correct.
+- R4 (subjects whose stats say `"dynamic": "auto"` or `"true"`): calls whose inputs differ only
+  in tensor sizes of 2 or more (oracle.signature.size_class: sizes 0 and 1 are specialised,
+  equal sizes may share a symbol) form a sweep; a sweep costs at most two compiles per code
+  object under automatic dynamic (one static, then one symbolic) and one under dynamic=True.
+  A recompile the subject reports as caused by a guard on a symbolic size relation
+  (`"symbolic_recompiles"`: the call left the range the program's own branches guard) is
+  not counted.
 
 "Input metadata" is oracle.signature's call signature: types, tensor dtype/device/shape/
 stride/requires_grad and aliasing, Python scalar values, container structure, the program's
@@ -18,7 +25,9 @@ globals and closure cells, and torch's global modes.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from oracle.signature import size_class
 
 RULES = {
     "R1": "a call that returned, with the input metadata of an earlier call that returned, "
@@ -26,7 +35,11 @@ RULES = {
     "R2": "compiles during calls that returned never exceed the distinct input metadata "
           "signatures among them",
     "R3": "no code object compiles more than cache_limit times during calls that returned",
+    "R4": "once a dimension has been compiled symbolic, further sizes in its guarded range "
+          "compile nothing: a sweep of sizes costs at most {bound} per code object",
 }
+# Compiles a sweep may cost per code object, by the subject's `dynamic` policy.
+SWEEP_BOUNDS = {"auto": 2, "true": 1}
 
 
 @dataclass
@@ -45,6 +58,7 @@ class RecompileRules:
         self.counted = self.previous            # compiles attributed to calls that returned
         self.counted_by_code: dict[str, int] = dict(self.previous_by_code)
         self.seen: dict[tuple, int] = {}
+        self.sweeps = Sweeps(before.get("symbolic_recompiles") or 0)
 
     def observe(self, index: int, signature, stats: dict | None, returned: bool) -> Breach | None:
         stats = stats or {}
@@ -54,6 +68,7 @@ class RecompileRules:
         grew = compiles - self.previous
         self.previous = compiles
         by_code = self._growth_by_code(stats)
+        excused = self.sweeps.symbolic_growth(stats)
         if not returned:
             return None  # a failing call's compiles are excused, and it is no precedent
         self.counted += max(grew, 0)
@@ -69,7 +84,9 @@ class RecompileRules:
         if self.counted > len(self.seen):
             return Breach("R2", f"call {index}: R2 ({RULES['R2']}): {self.counted} compiles "
                           f"for {len(self.seen)} distinct input signatures{reason}")
-        return self._cache_limit(stats, index)
+        growth = by_code if stats.get("compiles_by_code") else {"entry": max(grew, 0)}
+        return (self._cache_limit(stats, index)
+                or self.sweeps.observe(index, signature, stats, growth, excused))
 
     def _growth_by_code(self, stats: dict) -> dict[str, int]:
         now = {str(k): v for k, v in (stats.get("compiles_by_code") or {}).items()}
@@ -87,6 +104,44 @@ class RecompileRules:
                 return Breach("R3", f"call {index}: R3 ({RULES['R3']}): code {code} compiled "
                               f"{count} times in calls that returned (cache limit {limit})")
         return None
+
+
+@dataclass
+class Sweeps:
+    """R4's bookkeeping: compiles per sweep (size class) and code object."""
+
+    symbolic: int = 0                     # the subject's symbolic_recompiles so far
+    compiles: dict[tuple, int] = field(default_factory=dict)   # (class, code) -> compiles
+    excused: dict[tuple, int] = field(default_factory=dict)    # class -> symbolic recompiles
+    calls: dict[tuple, list[int]] = field(default_factory=dict)  # class -> calls that returned
+
+    def symbolic_growth(self, stats: dict) -> int:
+        now = stats.get("symbolic_recompiles") or 0
+        grew, self.symbolic = max(now - self.symbolic, 0), now
+        return grew
+
+    def observe(self, index: int, signature, stats: dict, growth: dict[str, int],
+                excused: int) -> Breach | None:
+        bound = SWEEP_BOUNDS.get(str(stats.get("dynamic")))
+        if bound is None or signature is None:
+            return None
+        sweep = size_class(signature)
+        calls = self.calls.setdefault(sweep, [])
+        calls.append(index)
+        self.excused[sweep] = self.excused.get(sweep, 0) + excused
+        for code, n in growth.items():
+            count = self.compiles[sweep, code] = self.compiles.get((sweep, code), 0) + n
+            if n and count - self.excused[sweep] > bound:
+                rule = RULES["R4"].format(bound="two compiles" if bound == 2 else "one compile")
+                return Breach("R4", f"call {index}: R4 ({rule}; dynamic={stats['dynamic']}): "
+                              f"calls {_listed(calls)} differ only in tensor sizes of 2 or more "
+                              f"and code {code} compiled {count} times for them"
+                              f"{_last_reason(stats)}")
+        return None
+
+
+def _listed(calls: list[int]) -> str:
+    return ", ".join(map(str, calls[:8])) + (", ..." if len(calls) > 8 else "")
 
 
 def _last_reason(stats: dict) -> str:

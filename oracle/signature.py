@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+from fractions import Fraction
 from typing import Any
 
 import torch
@@ -117,3 +118,42 @@ def _filled(cell) -> bool:
     except ValueError:
         return False
     return True
+
+
+def size_class(signature: tuple) -> tuple:
+    """What stays of a call signature when sizes change as dynamic shapes allow (rule R4).
+
+    Every tensor size of 2 or more becomes the number of its first appearance in the call, so
+    sizes that are equal stay equal (a compiler may share one symbol between them) and sizes 0
+    and 1 stay themselves (a compiler specialises them); strides become their layout: which
+    dims are broadcast (stride 0), the order of the others and the gap between each and the
+    next as a ratio, so a transposed, sliced or expanded input stays one.
+    """
+    return _abstract(signature, {})
+
+
+def _abstract(value: Any, numbering: dict[int, int]) -> Any:
+    if not isinstance(value, tuple):
+        return value
+    if _is_tensor_entry(value):
+        shape, stride = value[6], value[7]
+        sizes = tuple(s if s < 2 else ("s", numbering.setdefault(s, len(numbering)))
+                      for s in shape)
+        return (*value[:6], sizes, _layout(shape, stride), *value[8:])
+    return tuple(_abstract(v, numbering) for v in value)
+
+
+def _is_tensor_entry(value: tuple) -> bool:
+    return (len(value) == 10 and value[0] == "T" and isinstance(value[6], tuple)
+            and all(type(s) is int for s in value[6]) and isinstance(value[7], tuple))
+
+
+def _layout(shape: tuple[int, ...], stride: tuple[int, ...]) -> tuple:
+    dims = [(st, i, sz) for i, (sz, st) in enumerate(zip(shape, stride, strict=False)) if sz > 1]
+    broadcast = tuple(i for st, i, _ in dims if st == 0)
+    live = sorted(d for d in dims if d[0] != 0)
+    gaps, span = [], 1
+    for st, _, sz in live:
+        gaps.append(Fraction(st, span))
+        span = st * sz
+    return (broadcast, tuple(i for _, i, _ in live), tuple(gaps))

@@ -2,13 +2,14 @@
 
 `ours[:backend]` is this project's compiler, imported only when first used so that the oracle
 works while the compiler is broken; `torch[:backend]` is torch.compile; `pkg.mod:attr` is anything
-else that implements the Subject protocol.
+else that implements the Subject protocol. Options follow `?`: `torch:inductor?dynamic=true`.
 """
 
 from __future__ import annotations
 
 import importlib
 import os
+import re
 import sys
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
@@ -30,7 +31,13 @@ class Subject(Protocol):
 
 
 # Optional, beyond the protocol: `classify(exc) -> "internal" | "unsupported" | None` tells a
-# subject's own errors (a crash) from the program's; `internal_modules` does the same by module.
+# subject's own errors (a crash) from the program's; `internal_modules` does the same by module;
+# `mark_dynamic(tensor, dim, min=None, max=None)` receives a program's DYNAMIC hints
+# (oracle/program.py). `stats()` may say `"dynamic": "auto" | "true" | "false"` (rule R4) and
+# count `"symbolic_recompiles"`, the recompiles a failing guard on a symbolic size caused.
+
+# The values of the `dynamic` option, as torch.compile's `dynamic` argument takes them.
+DYNAMIC_VALUES = {"none": None, "true": True, "false": False}
 
 
 class SubjectSpecError(ValueError):
@@ -38,18 +45,69 @@ class SubjectSpecError(ValueError):
 
 
 def resolve(spec: str) -> Subject:
-    head, colon, tail = spec.partition(":")
-    if head == "ours":
-        return OursSubject(tail or "eager")
-    if head == "torch":
-        return TorchSubject(tail or "eager")
+    """The one place a spec is read and checked: `base[?name=value[&name=value]...]`."""
+    base, options = split_options(spec)
+    head, colon, tail = base.partition(":")
+    if head in ("ours", "torch"):
+        unknown = sorted(set(options) - {"dynamic"})
+        if unknown:
+            raise SubjectSpecError(f"subject {spec!r}: unknown option {unknown[0]!r}: "
+                                   f"{head} takes dynamic=true|false|none")
+        dynamic = _dynamic(options.get("dynamic", "none"), spec)
+        kind = OursSubject if head == "ours" else TorchSubject
+        return kind(tail or "eager", dynamic=dynamic)
     if colon and head and tail:
-        return _from_module(head, tail, spec)
+        return _from_module(head, tail, spec, {k: literal_option(v) for k, v in options.items()})
     raise SubjectSpecError(
-        f"unknown subject {spec!r}: expected ours[:backend], torch[:backend] or pkg.mod:attr")
+        f"unknown subject {spec!r}: expected ours[:backend], torch[:backend] or pkg.mod:attr, "
+        f"optionally followed by ?name=value")
 
 
-def _from_module(module_name: str, attr: str, spec: str) -> Subject:
+_OPTION = re.compile(r"[A-Za-z_]\w*=[^&=?]*")
+
+
+def split_options(spec: str) -> tuple[str, dict[str, str]]:
+    base, question, text = spec.partition("?")
+    if not question:
+        return spec, {}
+    options: dict[str, str] = {}
+    for item in text.split("&"):
+        if not _OPTION.fullmatch(item):
+            raise SubjectSpecError(f"subject {spec!r}: bad option {item!r}: expected name=value, "
+                                   f"options joined by &")
+        name, _, value = item.partition("=")
+        if name in options:
+            raise SubjectSpecError(f"subject {spec!r}: option {name!r} given twice")
+        options[name] = value
+    return base, options
+
+
+def _dynamic(value: str, spec: str) -> bool | None:
+    if value.lower() not in DYNAMIC_VALUES:
+        raise SubjectSpecError(f"subject {spec!r}: dynamic={value!r}: expected true, false or "
+                               f"none")
+    return DYNAMIC_VALUES[value.lower()]
+
+
+def literal_option(value: str):
+    """A user subject's option value: true/false/none, an int, a float, or the text itself."""
+    lowered = value.lower()
+    if lowered in DYNAMIC_VALUES:
+        return DYNAMIC_VALUES[lowered]
+    for kind in (int, float):
+        try:
+            return kind(value)
+        except ValueError:
+            pass
+    return value
+
+
+def _spec_name(base: str, dynamic: bool | None) -> str:
+    """The canonical name: options that differ from the default, spelled one way."""
+    return base if dynamic is None else f"{base}?dynamic={str(dynamic).lower()}"
+
+
+def _from_module(module_name: str, attr: str, spec: str, options: dict) -> Subject:
     try:
         module = _import_from_here(module_name)
     except Exception as exc:
@@ -57,9 +115,12 @@ def _from_module(module_name: str, attr: str, spec: str) -> Subject:
     if not hasattr(module, attr):
         raise SubjectSpecError(f"subject {spec!r}: {module_name} has no attribute {attr!r}")
     found = getattr(module, attr)
+    if options and (_is_subject(found) or not callable(found)):
+        raise SubjectSpecError(f"subject {spec!r}: options need a class or factory, and "
+                               f"{attr} is an instance")
     if not _is_subject(found) and callable(found):
         try:
-            found = found()
+            found = found(**options)
         except Exception as exc:
             raise SubjectSpecError(f"subject {spec!r}: factory raised {exc!r}") from None
     if not _is_subject(found):
@@ -133,28 +194,39 @@ def classify(subject: Any, exc: BaseException, runs: tuple[str, ...] = ()) -> st
 class OursSubject:
     """This project's compiler, through its public API only."""
 
-    def __init__(self, backend: str = "eager"):
-        self.name = "ours" if backend == "eager" else f"ours:{backend}"
+    def __init__(self, backend: str = "eager", dynamic: bool | None = None):
+        self.name = _spec_name("ours" if backend == "eager" else f"ours:{backend}", dynamic)
         self._backend = _backend(backend, self.name)
+        self.dynamic = dynamic
 
     def compile(self, fn) -> Callable:
         import compiler
 
-        return compiler.compile(fn, backend=self._backend)
+        return compiler.compile(fn, backend=self._backend, dynamic=self.dynamic)
+
+    def mark_dynamic(self, tensor, dim: int, min=None, max=None) -> None:  # noqa: A002
+        import compiler
+
+        mark = getattr(compiler, "mark_dynamic", None)  # hints are ignored until it exists
+        if mark is not None:
+            mark(tensor, dim, min=min, max=max)
 
     def stats(self, compiled) -> dict | None:
         import compiler
 
         raw = compiler.stats(compiled).as_dict()
         config = getattr(compiler, "config", None)
+        reasons = [str(r) for r in raw.get("recompiles") or ()]
         return {
             "compiles": raw.get("compiles"),
             "graphs": raw.get("graphs"),
             "ops": raw.get("ops"),
             "graph_breaks": len(raw.get("graph_breaks") or ()),
-            "recompile_reasons": [str(r) for r in raw.get("recompiles") or ()],
+            "recompile_reasons": reasons,
             "fallbacks": len(raw.get("fallbacks") or ()),
             "cache_limit": getattr(config, "cache_limit", None),
+            "dynamic": _dynamic_policy(self.dynamic),
+            "symbolic_recompiles": sum(map(symbolic_guard, reasons)),
         }
 
     def reset(self) -> None:
@@ -185,9 +257,10 @@ class TorchSubject:
     compilation metrics, since one frame compile can hand several graphs, or none, to a backend.
     """
 
-    def __init__(self, backend: str = "eager"):
-        self.name = f"torch:{backend}"
+    def __init__(self, backend: str = "eager", dynamic: bool | None = None):
+        self.name = _spec_name(f"torch:{backend}", dynamic)
         self._backend = _backend(backend, self.name)
+        self.dynamic = dynamic
         self.graphs = 0
 
     def _counting_backend(self):
@@ -210,7 +283,12 @@ class TorchSubject:
             import torch._inductor.config as inductor_config
 
             inductor_config.fallback_random = True  # the same random numbers as eager
-        return torch.compile(fn, backend=self._counting_backend())
+        return torch.compile(fn, backend=self._counting_backend(), dynamic=self.dynamic)
+
+    def mark_dynamic(self, tensor, dim: int, min=None, max=None) -> None:  # noqa: A002
+        import torch._dynamo
+
+        torch._dynamo.mark_dynamic(tensor, dim, min=min, max=max)
 
     def stats(self, compiled) -> dict | None:
         import torch._dynamo
@@ -230,6 +308,8 @@ class TorchSubject:
             "recompile_reasons": reasons,
             "compiles_by_code": {str(k): v for k, v in by_frame.items()},
             "cache_limit": torch._dynamo.config.recompile_limit,
+            "dynamic": _dynamic_policy(self.dynamic),
+            "symbolic_recompiles": sum(map(symbolic_guard, reasons)),
         }
 
     def reset(self) -> None:
@@ -242,9 +322,12 @@ class TorchSubject:
 
     def classify(self, exc: BaseException) -> str | None:
         import torch._dynamo.exc
+        from torch.fx.experimental.symbolic_shapes import ConstraintViolationError
 
         if isinstance(exc, torch._dynamo.exc.Unsupported):
             return "unsupported"
+        if isinstance(exc, ConstraintViolationError):
+            return "unsupported"  # a DYNAMIC hint on a size the program specialises: documented
         module = type(exc).__module__ or ""
         own = ("torch._dynamo", "torch._inductor", "torch._functorch", "torch.fx")
         return "internal" if module.startswith(own) else None
@@ -254,3 +337,21 @@ def _frame_of(compile_id) -> str:
     """"0/1" (frame 0, its second compile) -> "0"; also accepts a CompileId object."""
     frame = getattr(compile_id, "frame_id", None)
     return str(frame) if frame is not None else str(compile_id).lstrip("!").split("/")[0]
+
+
+def _dynamic_policy(dynamic: bool | None) -> str:
+    return {None: "auto", True: "true", False: "false"}[dynamic]
+
+
+# A recompile reason naming a relation on a symbolic size or stride (`2 <= L['x'].size()[0] <= 3`,
+# `L['x'].size()[0] <= 64 (got 80)`), as opposed to a static shape that differs
+# (`tensor 'x' size mismatch at index 0`, `L['x'].shape == (2, 3) (got (3, 3))`).
+_SYMBOLIC_SOURCE = re.compile(r"\.(size|stride)\(\)\[\d+\]")
+_RELATION = re.compile(r"<|>|!=|%|//|\b(Eq|Ne|Mod|FloorDiv)\(")
+
+
+def symbolic_guard(reason: str) -> bool:
+    """Did a guard on a symbolic size relation fail (the call left a symbolic entry's range)?"""
+    reason = reason.split("  #")[0]  # torch quotes the user's line after it
+    return ("mismatch" not in reason and _SYMBOLIC_SOURCE.search(reason) is not None
+            and _RELATION.search(reason) is not None)

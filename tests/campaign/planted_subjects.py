@@ -3,7 +3,7 @@
 so a campaign must find a program that does, and the shrinker must keep the trigger.
 
 Specs: tests.campaign.planted_subjects:WrongValue (also DroppedMutation, StaleGuard,
-ExcessRecompiles, Crash, Hang).
+ExcessRecompiles, Crash, Hang, and for dynamic shapes RecompileEverySize, StaleSymbolicGraph).
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import time
 
 import torch
 from torch.overrides import TorchFunctionMode
+from torch.utils._pytree import tree_flatten, tree_unflatten
 
 from tests.oracle import planted
 
@@ -140,3 +141,63 @@ class SlowCompile(_Honest):
     def compile(self, fn):
         time.sleep(1.5)
         return super().compile(fn)
+
+
+class RecompileEverySize(_Honest):
+    """Claims automatic dynamic shapes, but compiles again for every new size (rule R4)."""
+
+    name = "planted:recompile-every-size"
+
+    def stats(self, compiled) -> dict:
+        return {**super().stats(compiled), "dynamic": "auto", "symbolic_recompiles": 0}
+
+
+class StaleSymbolicGraph(_Honest):
+    """Automatic dynamic done wrong: the graph traced on a key's first call (keyed by tensor
+    ranks, dtypes, plain values and globals, not sizes) is replayed on later sizes, with every
+    size the program read in Python baked in (`x.shape[0]`, `x.numel() // 2`)."""
+
+    name = "planted:stale-symbolic-graph"
+
+    def compile(self, fn):
+        entries: dict = {}
+
+        def compiled(*args, **kwargs):
+            leaves, spec = tree_flatten((args, kwargs))
+            tensors = [i for i, leaf in enumerate(leaves) if isinstance(leaf, torch.Tensor)]
+            sized = tuple(tuple(leaves[i].shape) for i in tensors)
+            key = repr(_meta([leaves[i].dim() if i in tensors else leaf
+                              for i, leaf in enumerate(leaves)]
+                             + [leaves[i].dtype for i in tensors]
+                             + [planted._plain_globals(fn)]))
+            if key not in entries:
+                self.compiles += 1
+                entries[key] = (sized, leaves, spec, [leaves[i].clone() for i in tensors], None)
+            first, old_leaves, old_spec, clones, graph = entries[key]
+            if sized == first:
+                return fn(*args, **kwargs)
+            if graph is None:
+                graph = _trace(fn, old_leaves, old_spec, tensors, clones)
+                entries[key] = (first, old_leaves, old_spec, clones, graph)
+            if graph is False:  # the program could not be traced: run it as it is
+                return fn(*args, **kwargs)
+            return graph(*[leaves[i] for i in tensors])
+
+        return compiled
+
+
+def _trace(fn, leaves, spec, tensors, clones):
+    """make_fx of `fn` over its tensor leaves, the rest fixed; False when it cannot trace."""
+    from torch.fx.experimental.proxy_tensor import make_fx
+
+    def flat(*values):
+        full = list(leaves)
+        for i, value in zip(tensors, values, strict=True):
+            full[i] = value
+        args, kwargs = tree_unflatten(full, spec)
+        return fn(*args, **kwargs)
+
+    try:
+        return make_fx(flat)(*[c.clone() for c in clones])
+    except Exception:
+        return False
