@@ -26,6 +26,7 @@ import queue
 import shutil
 import tempfile
 import time
+import warnings
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -51,14 +52,16 @@ def connect(spec: ClusterSpec) -> bool:
         return False
     quiet = {"log_to_driver": False, "logging_level": logging.ERROR}
     try:
-        if spec.address:
-            ray.init(address=spec.address, **quiet)
-        else:
-            here = [os.getcwd(), str(Path(__file__).resolve().parents[1])]
-            path = os.pathsep.join(here + [p for p in [os.environ.get("PYTHONPATH")] if p])
-            ray.init(address="local", num_cpus=os.cpu_count() or 1,
-                     object_store_memory=OBJECT_STORE_BYTES, include_dashboard=False,
-                     runtime_env={"env_vars": {"PYTHONPATH": path}}, **quiet)
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")  # the one-line error below says it, once
+            if spec.address:
+                ray.init(address=spec.address, **quiet)
+            else:
+                here = [os.getcwd(), str(Path(__file__).resolve().parents[1])]
+                path = os.pathsep.join(here + [p for p in [os.environ.get("PYTHONPATH")] if p])
+                ray.init(address="local", num_cpus=os.cpu_count() or 1,
+                         object_store_memory=OBJECT_STORE_BYTES, include_dashboard=False,
+                         runtime_env={"env_vars": {"PYTHONPATH": path}}, **quiet)
     except Exception as exc:  # Ray raises ConnectionError, RuntimeError, ValueError ...
         where = spec.address or "a local instance"
         first = (str(exc).strip().splitlines() or [type(exc).__name__])[0]

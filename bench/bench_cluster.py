@@ -1,0 +1,86 @@
+"""`parity fuzz --cluster ray` throughput: programs checked per second by a campaign on a local
+Ray instance with 2 actors of one worker each, as a ratio to 1 actor of one worker (the peer,
+in the same process, on the same Ray instance, rounds alternated; the median of the rounds).
+
+Both pools start (and warm up) before any round is timed, so a round measures checking, not
+starting Ray or importing torch. Drawing, deduplication and the rest stay in this process,
+as in a real campaign. Needs the optional extra `.[ray]`; without it the entry says so.
+
+`.venv/bin/python -m bench cluster` (env BENCH_CLUSTER_SUBJECT, BENCH_CLUSTER_ROUNDS and
+BENCH_CLUSTER_BUDGET change the subject, the rounds and the seconds per round).
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import tempfile
+from pathlib import Path
+
+SUBJECT = os.environ.get("BENCH_CLUSTER_SUBJECT", "torch:eager")
+ROUNDS = int(os.environ.get("BENCH_CLUSTER_ROUNDS", "3"))
+BUDGET = float(os.environ.get("BENCH_CLUSTER_BUDGET", "20"))
+WARM_PROGRAM = ("import torch\n\n\ndef program(x):\n    return x.sin() + 1\n\n\n"
+                "def calls():\n    yield (torch.ones(4),), {}\n")
+SHAPES = {"1x1": 1, "2x1": 2}  # name -> actors, one worker each
+TARGET = 1.7
+
+
+def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
+    from oracle.ast_lock import serialised_compile
+    from oracle.campaign import Campaign, Config
+    from oracle.draw import Drawer
+
+    config = Config(subjects=[SUBJECT], budget=budget, workers=pool.size, seed=seed, out=out,
+                    shrink=False, verify=False, progress=False, learn=False)
+    with serialised_compile():
+        campaign = Campaign(config, pool, Drawer(None, seed, None))
+        campaign.run()
+    seconds = campaign.elapsed()
+    return {"programs": campaign.programs, "seconds": round(seconds, 2),
+            "programs_per_second": round(campaign.programs / seconds, 2)}
+
+
+def warm_up(pool, folder: Path) -> None:
+    """Every worker of the pool checks a program against the subject once (the subject's first
+    compile imports and initialises much more than later ones)."""
+    from oracle.pool import Task
+
+    pool.wait_ready()
+    path = folder / "warm.py"
+    path.write_text(WARM_PROGRAM)
+    list(pool.run([Task(str(path), SUBJECT)] * (2 * pool.size)))
+
+
+def run() -> dict:
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        return {"skipped": "ray is not installed (pip install '.[ray]')"}
+    from oracle.cluster import ClusterSpec
+    from oracle.cluster_ray import RayPool, connect
+
+    started = connect(ClusterSpec(None))
+    pools = {name: RayPool(ClusterSpec(None, actors, 1), timeout=10.0)
+             for name, actors in SHAPES.items()}
+    rounds: dict[str, list[dict]] = {name: [] for name in SHAPES}
+    try:
+        with tempfile.TemporaryDirectory() as tmp:
+            for pool in pools.values():
+                warm_up(pool, Path(tmp))
+            for r in range(ROUNDS):
+                for name, pool in pools.items():
+                    out = Path(tmp) / f"{name}-{r}"
+                    rounds[name].append(campaign_rate(pool, BUDGET, out, seed=1 + r))
+    finally:
+        for pool in pools.values():
+            pool.close()
+        if started:
+            ray.shutdown()
+    ratios = [two["programs_per_second"] / one["programs_per_second"]
+              for one, two in zip(rounds["1x1"], rounds["2x1"])]
+    ratio = statistics.median(ratios)
+    return {"subject": SUBJECT, "budget_per_round": BUDGET, "rounds": rounds,
+            "ratios_2x1_over_1x1": [round(x, 3) for x in ratios],
+            "median_ratio": round(ratio, 3), "target": TARGET, "meets_target": ratio >= TARGET,
+            "load_average_at_end": [round(x, 2) for x in os.getloadavg()]}
