@@ -1,6 +1,7 @@
 """Parity's JIT compiler for PyTorch: traces Python 3.11 bytecode into guarded FX graphs.
 
-Public API: compile, stats, explain, reset, Unsupported, config (docs/architecture.md).
+Public API: compile, stats, explain, reset, mark_dynamic, mark_static, Unsupported, config
+(docs/architecture.md).
 """
 
 from __future__ import annotations
@@ -13,15 +14,21 @@ from compiler.entry import CompiledFunction, reset_all
 from compiler.errors import BreakReason, CompilerBug, GraphBreak, Unsupported
 from compiler.explain import Explanation, explain
 from compiler.module_entry import CompiledModule
+from compiler.shapes.marks import mark_dynamic, mark_static
 
 __all__ = [
-    "compile", "stats", "explain", "reset", "config", "Unsupported", "GraphBreak",
+    "compile", "stats", "explain", "reset", "config", "mark_dynamic", "mark_static",
+    "Unsupported", "GraphBreak",
     "CompilerBug", "BreakReason", "CompileStats", "Explanation",
 ]
 
 
 def compile(fn=None, *, backend="eager", fullgraph: bool = False, dynamic=None):  # noqa: A001
-    """Compile `fn` (a function or an nn.Module); usable as `@compile` or `@compile(...)`."""
+    """Compile `fn` (a function or an nn.Module); usable as `@compile` or `@compile(...)`.
+
+    `dynamic`: None (automatic: a size seen changing is traced symbolic from then on), True
+    (every size symbolic from the first compile) or False (every size specialised).
+    """
     if fn is None:
         return lambda f: compile(f, backend=backend, fullgraph=fullgraph, dynamic=dynamic)
     if isinstance(fn, torch.nn.Module):

@@ -48,7 +48,8 @@ class CompiledModule(CompiledFunction):
         # made before that belongs to the old list.
         if self._call_path is None or self._call_path_of is not self.nested_frames:
             self._call_path = CompiledFunction(_call_module, backend=self.backend_spec,
-                                               fullgraph=self.fullgraph, stats=self.stats)
+                                               fullgraph=self.fullgraph, dynamic=self.dynamic,
+                                               stats=self.stats)
             self.nested_frames.append(self._call_path)
             self._call_path_of = self.nested_frames
         return self._call_path

@@ -11,8 +11,9 @@ from compiler.values.base import Value
 def _convert(value: Value, tensor_part: str) -> Any:
     from compiler.values.constant import ConstantValue
     from compiler.values.containers import ListValue, SequenceValue
+    from compiler.values.symbolic_int import SymIntValue
     from compiler.values.tensor import TensorValue
-    if isinstance(value, TensorValue):
+    if isinstance(value, (TensorValue, SymIntValue)):
         return getattr(value, tensor_part)
     if isinstance(value, ConstantValue):
         return value.value

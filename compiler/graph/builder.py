@@ -22,6 +22,8 @@ from torch._subclasses.fake_tensor import (
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.sources import Source
+from compiler.shapes.env import ShapeInputs, new_fake_mode
+from compiler.shapes.policy import InputDims
 
 # Fake-tensor propagation logs every failed meta kernel; a failure here is a graph break, not
 # an error worth a traceback on the user's terminal.
@@ -31,14 +33,16 @@ logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
 class GraphBuilder:
     def __init__(self):
         self.graph = fx.Graph()
-        self.fake_mode = FakeTensorMode()
+        self.fake_mode: FakeTensorMode = new_fake_mode()
+        self.shapes = ShapeInputs(self.fake_mode)
         self.inputs: list[tuple[Source, torch.Tensor, fx.Node]] = []
         self._last_placeholder: fx.Node | None = None
         self.op_count = 0
         self.constants: dict[str, Any] = {}
 
     # -- inputs -------------------------------------------------------------------------------
-    def add_input(self, source: Source, real: torch.Tensor) -> tuple[fx.Node, torch.Tensor]:
+    def add_input(self, source: Source, real: torch.Tensor, dims: InputDims | None = None
+                  ) -> tuple[fx.Node, torch.Tensor]:
         name = f"arg{len(self.inputs)}"
         if self._last_placeholder is None:
             first = next(iter(self.graph.nodes), None)
@@ -51,7 +55,7 @@ class GraphBuilder:
             with context:
                 node = self.graph.placeholder(name)
         self._last_placeholder = node
-        fake = self.fake_mode.from_tensor(real, static_shapes=True)
+        fake = self.shapes.fakeify(source, real, dims)
         node.meta["example_value"] = fake
         node.meta["source"] = source.expr()
         self.inputs.append((source, real, node))
@@ -86,6 +90,21 @@ class GraphBuilder:
         item.meta["structural"] = True  # unpacks a multi-output op: not an op of its own
         return item
 
+    def symbolic_node(self, target: Any, args: tuple, example: Any) -> fx.Node:
+        """A node computing a size (`sym_size`, `s0 * 2`): not an op of its own, and removed
+        at the end unless something uses it."""
+        node = self.graph.call_function(target, args)
+        node.meta["example_value"] = example
+        node.meta["symbolic"] = True
+        return node
+
+    def example_inputs(self) -> list:
+        """What the backend is given: the real inputs, or their fake tensors when sizes are
+        symbolic (so that it compiles for every size the guards admit)."""
+        if self.shapes.symbolic:
+            return [node.meta["example_value"] for _, _, node in self.inputs]
+        return [real for _, real, _ in self.inputs]
+
     def discard(self, node: fx.Node) -> None:
         """Remove a node whose result turned out to be a Python constant (metadata)."""
         self.graph.erase_node(node)
@@ -102,6 +121,9 @@ class GraphBuilder:
 
     def finish(self, outputs: list[fx.Node]) -> fx.GraphModule:
         self.graph.output(tuple(outputs))
+        for node in reversed(list(self.graph.nodes)):
+            if node.meta.get("symbolic") and not node.users:
+                self.graph.erase_node(node)
         root = torch.nn.Module()
         for name, value in self.constants.items():
             setattr(root, name, value)
@@ -110,4 +132,4 @@ class GraphBuilder:
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",
                                                            "call_module")
-                   and not n.meta.get("structural"))
+                   and not n.meta.get("structural") and not n.meta.get("symbolic"))

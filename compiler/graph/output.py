@@ -94,6 +94,7 @@ class OutputPlan:
         from compiler.values.iterators import SequenceIteratorValue
         from compiler.values.numpy_arrays import NdarrayValue
         from compiler.values.objects import ExceptionValue, InstanceDictValue, ObjectValue
+        from compiler.values.symbolic_int import SymIntValue
         from compiler.values.tensor import TensorValue
         if isinstance(value, NdarrayValue):  # its tensor's data, as NumPy's array or scalar
             return self.temp(f"{self.expr(value.tensor)}.numpy()"
@@ -104,6 +105,8 @@ class OutputPlan:
             return self._graph_output(value)
         if isinstance(value, ConstantValue):
             return self._constant(value.value)
+        if isinstance(value, SymIntValue):  # a size computed in the graph, for every size
+            return self._graph_output(value)
         if value.source is not None and isinstance(value, (ListValue, DictValue, SetValue,
                                                            ObjectValue)):
             return self.source_expr(value.source)

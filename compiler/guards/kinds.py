@@ -294,4 +294,6 @@ class DefaultDtypeGuard(Guard, kind=GuardKind.DEFAULT_DTYPE):
         return f"torch.get_default_dtype() == {self.expected}"
 
 
+from compiler.guards import shape_guards  # noqa: E402, F401 - the dynamic-shape kinds
+
 check_complete()

@@ -60,14 +60,19 @@ class TraceResult:
     stopped: Unsupported | None = None      # why the frame must run eagerly (or break)
     raised: BaseException | None = None     # the program raises for these inputs
     resume: ResumePoint | None = None       # set when the result ends at a graph break
+    shapes: object = None                   # the ShapeInputs of the trace (compiler/shapes)
 
 
 def trace_frame(fn: types.FunctionType, frame_locals: dict,
-                break_at: int | None = None, guard_aliasing: bool = True) -> TraceResult:
+                break_at: int | None = None, guard_aliasing: bool = True,
+                shape_policy=None) -> TraceResult:
     """`guard_aliasing`: the backend bakes input aliasing into its code (all but eager, which
-    runs the ops on the real tensors)."""
+    runs the ops on the real tensors). `shape_policy` says which sizes are symbolic
+    (compiler/shapes/policy.py; None: all specialised)."""
+    from compiler.shapes.policy import ShapePolicy
     ctx = TraceContext(fn.__globals__)
     ctx.guard_aliasing = guard_aliasing
+    ctx.shape_policy = shape_policy or ShapePolicy(False)
     grad_mode = torch.is_grad_enabled()
     try:
         return _trace(ctx, fn, frame_locals, break_at)
@@ -107,12 +112,13 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     return TraceResult(
         guards=list(ctx.guards.values()),
         graph=graph,
-        example_inputs=[real for _, real, _ in ctx.graph.inputs],
+        example_inputs=ctx.graph.example_inputs(),
         input_sources=[source for source, _, _ in ctx.graph.inputs],
         rebuild=rebuild,
         rebuild_source=rebuild_source,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
         resume=resume,
+        shapes=ctx.graph.shapes,
     )
 
 

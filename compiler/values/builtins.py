@@ -90,6 +90,9 @@ def _is_pure(fn) -> bool:
 # -- types and attributes --------------------------------------------------------------------
 @handles(len)
 def _len(tx, obj):
+    from compiler.values.tensor import TensorValue
+    if isinstance(obj, TensorValue) and obj.example.dim():
+        return obj.size_of(tx, 0)  # symbolic where the size is
     return _const(obj.len(tx))
 
 

@@ -82,9 +82,16 @@ def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
         raise RaisedByProgram(exc) from None
 
 
+# Sizes the ShapeEnv tracks: as a constant, one is specialised (guarded equal to its value).
+SYMBOLIC_TYPES = (torch.SymInt, torch.SymBool, torch.SymFloat)
+_SPECIALISED = {torch.SymInt: int, torch.SymBool: bool, torch.SymFloat: float}
+
+
 class ConstantValue(Value):
     def __init__(self, value: Any, source=None):
         super().__init__(source)
+        if type(value) in _SPECIALISED:
+            value = _SPECIALISED[type(value)](value)
         self.value = value
 
     def __repr__(self) -> str:

@@ -11,6 +11,7 @@ import operator
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
+from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
 
 BINARY = {
     "+": (operator.add, "__add__", "__radd__"), "-": (operator.sub, "__sub__", "__rsub__"),
@@ -97,6 +98,10 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
         return _array_op(tx, symbol, [a, b])
     if _is_tensor(a) or _is_tensor(b):
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
+    if is_symbolic(a) or is_symbolic(b):
+        result = symbolic_binary(tx, symbol, a, b)
+        if result is not None:
+            return result  # else specialised below, as constants
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         from compiler.values.wrap import wrap_constant
         return wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
@@ -184,6 +189,10 @@ def compare(tx, symbol: str, a: Value, b: Value) -> Value:
         return _array_op(tx, symbol, [a, b])
     if _is_tensor(a) or _is_tensor(b):
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"comparison {symbol}")
+    if is_symbolic(a) or is_symbolic(b):
+        result = symbolic_compare(symbol, a, b)
+        if result is not None:
+            return result
     if a.is_constant() and b.is_constant():
         return ConstantValue(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
     result = _try_dunders(tx, a, b, name, reflected)

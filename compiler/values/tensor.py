@@ -61,9 +61,19 @@ class TensorValue(Value):
                           BreakReason.DATA_DEPENDENT)
 
     def len(self, tx) -> int:
+        """As a Python int (a loop count): a symbolic size is specialised, guarded."""
         if self.example.dim() == 0:
             raise RaisedByProgram(TypeError("len() of a 0-d tensor"))
-        return self.example.shape[0]
+        return int(self.example.shape[0])
+
+    def size_of(self, tx, dim: int) -> Value:
+        """Dimension `dim` as the program reads it: a constant, or a symbolic int."""
+        from compiler.values.symbolic_int import size_value
+        return size_value(tx.ctx.graph, self, dim, self.example.shape[dim])
+
+    def _shape(self, tx) -> Value:
+        from compiler.values.containers import SizeValue
+        return SizeValue([self.size_of(tx, d) for d in range(self.example.dim())])
 
     def unpack(self, tx) -> list[Value]:
         n = self.len(tx)
@@ -77,8 +87,7 @@ class TensorValue(Value):
         from compiler.values.callables import TensorMethodValue
         from compiler.values.wrap import wrap_constant
         if name == "shape":
-            from compiler.values.containers import SizeValue
-            return SizeValue([wrap_constant(d) for d in self.example.shape])
+            return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
             from compiler.values.objects import ClassValue
             return ClassValue(self.real_type)
@@ -136,6 +145,9 @@ class TensorValue(Value):
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
         if name in SIDE_EFFECT_METHODS:
             raise Unsupported(f"Tensor.{name}()", BreakReason.SIDE_EFFECT)
+        symbolic = self._symbolic_metadata(tx, name, args, kwargs)
+        if symbolic is not None:
+            return symbolic
         if name in METADATA_METHODS and not (name == "type" and (args or kwargs)):
             plain = [a.as_constant() for a in args]
             named = {k: v.as_constant() for k, v in kwargs.items()}
@@ -150,6 +162,24 @@ class TensorValue(Value):
         if name == "new":
             name, args = _legacy_new(args, kwargs)
         return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
+
+    def _symbolic_metadata(self, tx, name: str, args, kwargs) -> Value | None:
+        """size(), size(d), numel(), len(): sizes as the program reads them, symbolic where
+        the input's sizes are (None for anything else)."""
+        if name not in ("size", "numel", "nelement", "__len__") or kwargs or any(
+                not (isinstance(a, ConstantValue) and type(a.value) is int) for a in args):
+            return None  # (never as_constant() here: that would specialise a symbolic arg)
+        ndim = self.example.dim()
+        if name == "size" and not args:
+            return self._shape(tx)
+        if name == "size" and len(args) == 1 and -ndim <= args[0].as_constant() < ndim:
+            return self.size_of(tx, args[0].as_constant() % ndim)
+        if name in ("numel", "nelement") and not args:
+            from compiler.values.symbolic_int import numel_value
+            return numel_value(tx.ctx.graph, self)
+        if name == "__len__" and not args and ndim:
+            return self.size_of(tx, 0)
+        return None
 
     def getitem(self, tx, key: Value) -> Value:
         parts = key.items if hasattr(key, "items") and isinstance(key.items, list) else [key]

@@ -20,7 +20,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
 from compiler.guards.sources import AttrSource, ItemSource, Source
 from compiler.values.base import Value
-from compiler.values.constant import CONSTANT_TYPES, ConstantValue
+from compiler.values.constant import CONSTANT_TYPES, SYMBOLIC_TYPES, ConstantValue
 from compiler.values.containers import (
     DictValue,
     ListValue,
@@ -45,6 +45,8 @@ def wrap_constant(value: Any) -> Value:
     kind = type(value)
     if kind in CONSTANT_TYPES or isinstance(value, enum.Enum):
         return ConstantValue(value)
+    if kind in SYMBOLIC_TYPES:
+        return ConstantValue(value)  # specialised there, guarded
     if kind is tuple:
         return TupleValue([wrap_constant(v) for v in value])
     if kind is torch.Size:
@@ -147,8 +149,16 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     if source is None:
         raise Unsupported("a tensor with no known source", BreakReason.UNSUPPORTED_VALUE)
     from compiler.config import config
-    ctx.guard(source, GuardKind.TENSOR, TensorSpec.of(obj, with_stride=config.guard_tensor_strides))
-    node, fake = ctx.graph.add_input(source, obj)
+    from compiler.guards.shape_guards import SymbolicSpec, SymbolicTensorGuard
+    from compiler.shapes.env import has_symbols
+    dims = ctx.shape_policy.dims_of(source.expr(), obj, _is_module_state(source))
+    node, fake = ctx.graph.add_input(source, obj, dims)
+    if has_symbols(fake):
+        ctx.add_guard(SymbolicTensorGuard(source, SymbolicSpec.of(
+            obj, fake, with_stride=config.guard_tensor_strides)))
+    else:
+        ctx.guard(source, GuardKind.TENSOR,
+                  TensorSpec.of(obj, with_stride=config.guard_tensor_strides))
     value = TensorValue(node, fake, source, real_type=type(obj))
     value.real = obj  # for state the graph does not carry (`.grad`)
     ctx.register_tensor(fake, value)
@@ -316,6 +326,11 @@ def wrap_op_result(ctx, node, result: Any, keep_node: bool) -> Value:
         if is_structseq_class(kind) or is_namedtuple_class(kind):
             return NamedTupleValue(kind, items)
         return TupleValue(items)
+    if isinstance(result, torch.SymInt) and not keep_node:  # torch.numel(x), x.size(0)
+        from compiler.values.symbolic_int import SymIntValue
+        node.meta["symbolic"] = True
+        ctx.graph.op_count -= 1
+        return SymIntValue(node, result)
     if not keep_node:
         ctx.graph.discard(node)
     return wrap_constant(result)

@@ -1,0 +1,99 @@
+"""The ShapeEnv of one trace and the fake tensors of its inputs, with symbolic sizes where the
+policy says so (compiler/shapes/policy.py).
+
+ShapeEnv names each size by a torch `Source`; `ShapeSource` adapts ours, so a guard the ShapeEnv
+produces reads `L['x'].size()[0] <= 64`, the same expression our check function evaluates.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+
+import torch
+from torch._guards import GuardSource
+from torch._guards import Source as TorchSource
+from torch._subclasses.fake_tensor import FakeTensorMode
+from torch.fx.experimental.symbolic_shapes import (
+    ShapeEnv,
+    StatelessSymbolicContext,
+    free_symbols,
+    is_concrete_int,
+)
+from torch.utils._sympy.numbers import int_oo
+
+from compiler.guards.sources import Source
+from compiler.shapes.policy import InputDims
+
+
+@dataclasses.dataclass(frozen=True)
+class ShapeSource(TorchSource):
+    """One of our sources, as the ShapeEnv names the tensors whose sizes it tracks."""
+
+    source: Source
+
+    @functools.cached_property
+    def _name_template(self) -> str:
+        return self.source.expr()
+
+    @functools.cached_property
+    def guard_source(self) -> GuardSource:
+        return GuardSource.LOCAL
+
+
+def has_symbols(fake: torch.Tensor) -> bool:
+    return not all(is_concrete_int(s) for s in (*fake.shape, *fake.stride()))
+
+
+def new_fake_mode() -> FakeTensorMode:
+    """Data-dependent outputs (`nonzero`, `item()`) stay errors, hence graph breaks: no
+    unbacked symbols."""
+    env = ShapeEnv(allow_scalar_outputs=False, allow_dynamic_output_shape_ops=False)
+    return FakeTensorMode(shape_env=env)
+
+
+@dataclasses.dataclass
+class SymbolicInput:
+    source: Source
+    fake: torch.Tensor
+
+
+class ShapeInputs:
+    """The symbolic tensor inputs of one trace, in the order they were met."""
+
+    def __init__(self, mode: FakeTensorMode):
+        self.mode = mode
+        self.env: ShapeEnv = mode.shape_env
+        self.inputs: list[SymbolicInput] = []
+
+    def fakeify(self, source: Source, real: torch.Tensor, dims: InputDims | None):
+        if dims is None or not dims.any_symbolic:
+            return self.mode.from_tensor(real, static_shapes=True)
+        context = StatelessSymbolicContext(dynamic_sizes=list(dims.sizes))
+        fake = self.mode.from_tensor(real, source=ShapeSource(source), symbolic_context=context)
+        for d, (low, high) in dims.bounds.items():
+            size = fake.shape[d]
+            if not is_concrete_int(size):
+                symbol = size.node.expr
+                current = self.env.var_to_range[symbol]
+                self.env.constrain_symbol_range(
+                    symbol, max(low if low is not None else 0, current.lower),
+                    high if high is not None else int_oo)
+        if has_symbols(fake):
+            self.inputs.append(SymbolicInput(source, fake))
+        return fake
+
+    @property
+    def symbolic(self) -> bool:
+        return bool(self.inputs)
+
+    def symbols(self) -> set:
+        return set().union(*(free_symbols(i.fake) for i in self.inputs))
+
+    def guard_expressions(self) -> list[str]:
+        """What the trace (and the backend, when called after it) assumed of the symbolic
+        sizes, as Python over L and G."""
+        if not self.inputs:
+            return []
+        return self.env.produce_guards([i.fake for i in self.inputs],
+                                       [ShapeSource(i.source) for i in self.inputs])

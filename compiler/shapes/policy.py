@@ -1,0 +1,95 @@
+"""Which dimensions of a tensor input a compile traces as symbols.
+
+`dynamic=False` specialises every size; `True` makes every size symbolic; `None` (automatic
+dynamic, as torch.compile) specialises on the first compile and, once a dimension of an input has
+been seen with two sizes, traces it symbolic in every later compile of that code object.
+`mark_static` and `mark_dynamic` on the tensor win over all three; parameters and buffers of
+modules are always specialised.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import torch
+from torch.fx.experimental.symbolic_shapes import DimDynamic
+
+from compiler import logs
+from compiler.shapes.marks import dynamic_marks, static_marks
+
+
+@dataclasses.dataclass(frozen=True)
+class InputDims:
+    """How one tensor input is fakeified: a DimDynamic per dimension, and the [min, max] of
+    the dimensions `mark_dynamic` bounded."""
+
+    sizes: tuple[DimDynamic, ...]
+    bounds: dict[int, tuple[int | None, int | None]]
+
+    @property
+    def any_symbolic(self) -> bool:
+        return any(d is not DimDynamic.STATIC for d in self.sizes)
+
+
+class AutomaticDynamic:
+    """Per code object: the sizes each input had when last compiled, None where it changed."""
+
+    def __init__(self):
+        self.seen: dict[str, tuple[int | None, ...]] = {}
+
+    def changed_dims(self, name: str, shape: tuple[int, ...]) -> set[int]:
+        before = self.seen.get(name)
+        if before is None or len(before) != len(shape):
+            return set()
+        return {i for i, (old, new) in enumerate(zip(before, shape)) if old is None or old != new}
+
+    def record(self, name: str, shape: tuple[int, ...]) -> None:
+        before = self.seen.get(name)
+        if before is not None and len(before) == len(shape):
+            for i, (old, new) in enumerate(zip(before, shape)):
+                if old is not None and old != new:
+                    logs.log("recompiles", "automatic dynamic: %s.size()[%d] was %d, now %d: "
+                             "traced symbolic from now on", name, i, old, new)
+            shape = tuple(None if old is None or old != new else new
+                          for old, new in zip(before, shape))
+        self.seen[name] = shape
+
+
+class ShapePolicy:
+    def __init__(self, dynamic: bool | None):
+        if dynamic not in (None, True, False):
+            raise ValueError(f"dynamic must be None, True or False, got {dynamic!r}")
+        self.dynamic = dynamic
+        self.automatic = AutomaticDynamic()
+
+    def dims_of(self, name: str, t: torch.Tensor, module_state: bool) -> InputDims:
+        shape = tuple(t.shape)
+        static = static_marks(t)
+        marked = {d: b for d, b in dynamic_marks(t).items() if _within(shape[d], b)}
+        changed = set()
+        if self.dynamic is None and not module_state:
+            changed = self.automatic.changed_dims(name, shape)
+            self.automatic.record(name, shape)
+        sizes = []
+        for d in range(len(shape)):
+            if d in static:
+                sizes.append(DimDynamic.STATIC)
+            elif d in marked:
+                sizes.append(DimDynamic.DYNAMIC)
+            elif module_state:
+                sizes.append(DimDynamic.STATIC)
+            elif self.dynamic is True or d in changed:
+                sizes.append(DimDynamic.DUCK)
+            else:
+                sizes.append(DimDynamic.STATIC)
+        bounds = {d: b for d, b in marked.items() if b != (None, None)}
+        return InputDims(tuple(sizes), bounds)
+
+    def forget(self) -> None:
+        self.automatic = AutomaticDynamic()
+
+
+def _within(size: int, bounds: tuple[int | None, int | None]) -> bool:
+    """A size outside the bounds it was marked with is specialised for this compile."""
+    low, high = bounds
+    return (low is None or size >= low) and (high is None or size <= high)

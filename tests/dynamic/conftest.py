@@ -1,0 +1,1 @@
+from tests.differential import compiler_test_config  # noqa: F401
