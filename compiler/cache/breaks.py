@@ -4,6 +4,7 @@ instruction in Python, then call the resume function (itself compiled) for the r
 
 from __future__ import annotations
 
+import functools
 import types
 import weakref
 from typing import Any
@@ -74,6 +75,27 @@ _JUMP_TESTS = {
 }
 
 
+def _call_module():
+    from compiler.module_entry import _call_module
+    return _call_module
+
+
+class _CalleeTable(weakref.WeakKeyDictionary):
+    """The frames compiled for callees at breaks, by callee, for one compiled callable; made
+    again when `compiler.reset()` gives it new statistics."""
+
+    def __init__(self, stats):
+        super().__init__()
+        self.stats = stats
+
+
+def _callee_table(frame) -> _CalleeTable:
+    table = getattr(frame, "callee_frames", None)
+    if table is None or table.stats is not frame.stats:
+        table = frame.callee_frames = _CalleeTable(frame.stats)
+    return table
+
+
 class BreakRunner:
     """Runs one break point of one compiled frame; owns its resume functions."""
 
@@ -88,7 +110,6 @@ class BreakRunner:
         following = point.index + 1
         self.next_offset = instructions[following].offset if following < len(instructions) else -1
         self.resumes: dict[tuple, Any] = {}
-        self.callees: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
         # An exception of the breaking instruction goes to the innermost block's handler, in
         # a resume function: a copy of the code, so the blocks around it are those of CPython.
         # Only grad-mode `with` blocks around: their exits run here (no handler to resume).
@@ -190,14 +211,35 @@ class BreakRunner:
         return self._compiled_callee(fn)(*args, **kwargs)
 
     def _compiled_callee(self, fn):
-        """A Python function called at a break is compiled as a frame of its own."""
-        if not isinstance(fn, types.FunctionType):
-            return fn
-        compiled = self.callees.get(fn)
-        if compiled is None:
-            compiled = self.owner.nested(fn)
-            self.callees[fn] = compiled
-        return compiled
+        """A Python function, method or module called at a break runs as a compiled frame of
+        its own, with its own cache, guards, graphs and breaks (what CPython would call: a
+        module through its call path, hooks included). Anything else runs as it is."""
+        if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+            return functools.partial(self._callee_frame(fn.__func__), fn.__self__)
+        if isinstance(fn, torch.nn.Module) and self.owner.original is _call_module():
+            return fn  # the module's own call path (hooks) could not be traced whole: as is
+        if isinstance(fn, (types.FunctionType, torch.nn.Module)):
+            return self._callee_frame(fn)
+        return fn
+
+    def _callee_frame(self, fn):
+        """One frame per callee for the whole compiled callable (its entry, resume functions
+        and callees share the table): a recursive callee reuses its frame, so its cache limit
+        bounds the compiles, and then it runs eagerly."""
+        table = _callee_table(self.owner)
+        frame = table.get(fn)
+        if frame is None:
+            if isinstance(fn, torch.nn.Module):
+                from compiler.module_entry import CompiledModule
+                frame = CompiledModule(fn, backend=self.owner.backend_spec,
+                                       fullgraph=self.owner.fullgraph, dynamic=self.owner.dynamic,
+                                       stats=self.owner.stats, nested=True)
+                self.owner.nested_frames.append(frame)
+            else:
+                frame = self.owner.nested(fn)
+            frame.callee_frames = table
+            table[fn] = frame
+        return frame
 
     # -- resuming -----------------------------------------------------------------------------
     def _resume_function(self, target: int, nulls: tuple, unbound: frozenset):
@@ -209,6 +251,7 @@ class BreakRunner:
             resume_fn = types.FunctionType(code, fn.__globals__, code.co_name, None,
                                            fn.__closure__)
             compiled = self.owner.nested(resume_fn)
+            compiled.callee_frames = _callee_table(self.owner)
             self.resumes[key] = compiled
         return compiled
 
