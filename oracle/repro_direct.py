@@ -1,21 +1,37 @@
 """repro.py: the direct repro a compiler engineer pastes into an issue — the shrunk program, its
-calls replayed eagerly and compiled, and one comparison of the place the oracle found different.
+inputs (its own `calls()`), one compile call of the subject, and one assertion that shows
+expected against actual. Nothing else: a plain Python script that exits 1 (a traceback ending
+in the assertion, or the subject's own error) while the bug is present and 0 once it is fixed.
 
 What is compared comes from the finding: the path of the oracle's message (`out[1]['h']`,
-`args[0]`, `G['bn'].running_mean`) is picked on both sides and compared with
-torch.testing.assert_close plus what assert_close leaves out (requires_grad; strides when the
-finding is about strides); an aliasing finding compares object identity; raised exceptions are
-compared by type. Kinds it does not model (recompile counts) simply do not reproduce here, and
-oracle/reproduce.py then puts the full check in repro.py's place.
+`args[0]`, `G['bn'].running_mean`) is what `run` returns on each side; a value is compared with
+torch.testing.assert_close at the oracle's tolerance, requires_grad and strides directly (what
+assert_close leaves out), an aliasing finding by identity, an exception by type. A program's
+globals (a module with buffers) are shared by the two sides of a plain script, so a finding
+about them re-loads the file for each side (`runpy`). Kinds it does not model (recompile
+counts) raise ValueError, and oracle/reproduce.py puts the full check.py in repro.py's place.
+
+`failure_line(repro)` says what repro.py's output shows while the bug is present (read from its
+first line, which names the finding): oracle/reproduce.py checks it, so that a repro failing for
+another reason (an import error, the program raising eagerly) does not count as reproducing.
 """
 
 from __future__ import annotations
 
+import importlib
 import re
 from dataclasses import dataclass
 
-from oracle.compare import DEFAULT_TOLERANCE, TOLERANCES
-from oracle.subjects import DYNAMIC_VALUES, KNOWN_BACKENDS, literal_option, split_options
+import torch
+
+from oracle.compare import TOLERANCES
+from oracle.subjects import (
+    DYNAMIC_VALUES,
+    KNOWN_BACKENDS,
+    _is_subject,
+    literal_option,
+    split_options,
+)
 
 _MESSAGE = re.compile(r"^call (\d+): (.+?): ([\w ]+?)(?: \([^)]*\))? differs: "
                       r"expected (.*?), got (.*)$")
@@ -25,6 +41,9 @@ _ROOT = re.compile(r"^(out|args|kwargs|[GC]\[([^\[\]]+)\])")
 _STEP = re.compile(r"^(\[([^\[\]]+)\]|\.[A-Za-z_]\w*)")
 _LITERAL = re.compile(r"-?\d+(\.\d*)?(e-?\d+)?|True|False|None|b?'([^'\\]|\\.)*'"
                       r'|b?"([^"\\]|\\.)*"')
+_HEADER = re.compile(r"^# parity finding (\S+): exits 1 while the bug is present")
+_RANDOM = re.compile(r"\b(rand\w*|dropout\w*|bernoulli\w*|multinomial|normal_|uniform_|"
+                     r"exponential_|poisson|random\w*|rrelu\w*)\b", re.IGNORECASE)
 
 
 @dataclass
@@ -53,8 +72,8 @@ def target(message: str) -> Target:
 
 
 def expression(path: str) -> str | None:
-    """The oracle's path as Python over (out, args, kwargs, space): the longest prefix of it
-    that is plain indexing and attribute access."""
+    """The oracle's path as Python over (out, args, kwargs, space), where `space` is the
+    program's globals: the longest prefix of it that is plain indexing and attribute access."""
     root = _ROOT.match(path)
     if root is None:
         return None
@@ -74,33 +93,159 @@ def expression(path: str) -> str | None:
 
 
 def _literal(text: str) -> bool:
-    # A regex, not ast.literal_eval: CPython 3.11's AST conversion is not thread-safe, and a
-    # campaign renders repros on one thread while its shrinker parses on another.
+    # A regex, not ast.literal_eval: the renderer parses nothing, whatever thread it runs on.
     return _LITERAL.fullmatch(text) is not None
+
+
+_MODELLED = ("mismatch-value", "mismatch-mutation", "mismatch-exception", "crash", "timeout",
+             "abort")
 
 
 def render(source: str, spec: str, signature: str, timeout: float = 60.0,
            message: str = "") -> str:
     """repro.py for the program `source` failing as `signature` under the subject `spec`."""
+    verdict = signature.split(":", 1)[0]
+    if verdict not in _MODELLED:
+        raise ValueError(f"a {verdict} finding has no direct form (it counts compiles)")
     where = target(message)
-    setup, compile_expr = subject_code(spec)
-    said = " ".join(message.split())[:300]
-    if where.alias_of is not None:
-        fields = {"out": where.pick, "source": where.alias_of}
-        helpers, prepare, compare = (part.format(**fields) for part in IDENTITY)
+    program = _program(source)
+    body, inputs = _split_calls(program)
+    setup, compile_expr = subject_code(spec, bool(_RANDOM.search(body)))
+    catch = _catches(verdict, message)
+    fresh = any(p.startswith(("space", "dict(")) for p in (where.pick, where.alias_of or ""))
+    seeds = (_RANDOM.search(inputs) is not None and "generator=" not in inputs,
+             _RANDOM.search(body) is not None)
+    returned = (f"{where.pick} is {where.alias_of}" if where.alias_of is not None
+                else "out" if catch else where.pick)
+    lines = [f"# parity finding {signature}: exits 1 while the bug is present", *program]
+    if not fresh and setup:
+        lines += ["", *setup]
+    if verdict == "timeout":
+        limit = max(1, int(timeout))
+        lines += ["import os, signal  # noqa: E401",
+                  "signal.signal(signal.SIGALRM, lambda *_: (print('FAIL: timeout: no result "
+                  f"within {limit} s', flush=True), os._exit(1)))",
+                  f"signal.alarm({limit})"]
+    lines += ["", *_runner(where.call or 0, catch, returned, fresh, seeds)]
+    indent = "    " if fresh else ""
+    if fresh:
+        lines += ["", "if __name__ == '__main__':", "    import runpy"]
+        lines += [indent + s for s in setup]
+        lines += ["    expected = run(lambda program: program)",
+                  f"    actual = run(lambda program: {compile_expr})"]
     else:
-        stride = ('\n                f" stride={[s for s, n in zip(t.stride(), t.shape) if n > 1]}"'
-                  * (where.aspect == "stride"))
-        fields = {"pick": where.pick, "stride": stride, "tolerances": _tolerances()}
-        helpers, prepare, compare = (part.format(**fields) for part in VALUE)
-    body = MAIN.format(signature=signature, spec=spec, said=said, setup=setup,
-                       compile=compile_expr, call=where.call, timeout=max(1, int(timeout)),
-                       helpers=helpers, prepare=prepare, compare=compare)
-    return source.rstrip() + "\n\n\n" + body
+        lines += ["", "expected = run(program)", f"actual = run({compile_expr})"]
+    lines += [indent + line for line in _assertion(where, catch, program)]
+    return "\n".join(lines) + "\n"
 
 
-def subject_code(spec: str) -> tuple[str, str]:
-    """Lines that make the subject ready, and the compile call of `program` under it."""
+def failure_line(repro: str) -> str:
+    """What a rendered repro.py shows while the bug is present, read from its text: the type
+    of the exception its traceback ends with (AssertionError, or the subject's own error where
+    that propagates), `FAIL: timeout` for a hang, "" for an abort (death by a signal)."""
+    header = _HEADER.match(repro)
+    signature = header.group(1) if header else ""
+    verdict = signature.split(":", 1)[0]
+    if verdict == "timeout":
+        return "FAIL: timeout"
+    if verdict == "abort":
+        return ""
+    if verdict == "crash" and "except Exception as exc:" not in repro:
+        return re.split(r"[:@]", signature.split("@", 1)[0])[-1]
+    return "AssertionError"
+
+
+def _catches(verdict: str, message: str) -> bool:
+    """Does the repro catch exceptions: when eager raises at the failing call, or when the
+    finding is about which exception is raised. A crash where eager returned propagates: its
+    traceback is the repro."""
+    return verdict == "mismatch-exception" or (verdict == "crash" and " eager raised " in
+                                                 f" {' '.join(message.split())}")
+
+
+def _program(source: str) -> list[str]:
+    """The program without its module docstring; a blank line only before a top-level
+    definition."""
+    text = source.strip()
+    docstring = re.match(r'^("""|\'\'\')(.*?)\1\s*', text, re.DOTALL)
+    if docstring:
+        text = text[docstring.end():]
+    lines: list[str] = []
+    for line in text.splitlines():
+        if not line.strip():
+            continue
+        if lines and re.match(r"(def|class|async def|@)\b", line):
+            lines.append("")
+        lines.append(line.rstrip())
+    return lines
+
+
+def _split_calls(program: list[str]) -> tuple[str, str]:
+    """The program's text before its calls() and from there on."""
+    text = "\n".join(program)
+    before, found, after = text.partition("def calls(")
+    return before, found + after
+
+
+def _runner(call: int, catch: bool, returned: str, fresh: bool,
+            seeds: tuple[bool, bool]) -> list[str]:
+    """`run(fn)`: call `fn` on the inputs of calls() up to the call that differs, seeded as
+    the oracle seeds them where the program or its inputs draw random numbers."""
+    if fresh:
+        head = ["def run(compile):  # fresh globals per side, as the oracle loads the program",
+                "    space = runpy.run_path(__file__, run_name='side')",
+                "    fn, inputs = compile(space['program']), space['calls']()"]
+    else:
+        head = ["def run(fn):", "    inputs = calls()"]
+    step = ["torch.manual_seed(4321 + i)"] * seeds[0] + ["args, kwargs = next(inputs)"]
+    step += ["torch.manual_seed(1234 + i)"] * seeds[1]
+    if catch:
+        step += ["try:", "    out = fn(*args, **kwargs)", "except Exception as exc:",
+                 "    out = exc"]
+    else:
+        step += ["out = fn(*args, **kwargs)"]
+    if call == 0:
+        body = ["    " + s.replace(" + i", "") for s in step]
+    else:
+        body = [f"    for i in range({call + 1}):"] + ["        " + s for s in step]
+    return head + body + [f"    return {returned}"]
+
+
+def _assertion(where: Target, catch: bool, program: list[str]) -> list[str]:
+    shown = 'f"expected {expected!r}, got {actual!r}"'
+    if catch:
+        return [f"assert isinstance(actual, type(expected)), {shown}"]
+    if where.alias_of is not None:
+        return [f'assert actual == expected, f"`{where.pick} is {where.alias_of}`: eager '
+                'says {expected}, compiled {actual}"']
+    if where.aspect == "type":
+        return [f"assert type(actual) is type(expected), {shown}"]
+    if where.aspect == "requires_grad":
+        return ["assert actual.requires_grad == expected.requires_grad, f\"expected "
+                "requires_grad={expected.requires_grad}, got {actual.requires_grad}\""]
+    if where.aspect == "stride":
+        return ["free = lambda t: [s for s, n in zip(t.stride(), t.shape) if n > 1]",
+                "assert free(actual) == free(expected), f\"expected strides "
+                "{expected.stride()}, got {actual.stride()}\""]
+    rtol, atol = _tolerance(program)
+    return [f"torch.testing.assert_close(actual, expected, rtol={rtol:g}, atol={atol:g}, "
+            "equal_nan=True,",
+            '                           msg=lambda m: f"{m}\\nexpected: {expected}\\nactual:   '
+            '{actual}")']
+
+
+def _tolerance(program: list[str]) -> tuple[float, float]:
+    """The oracle's tolerance for the widest low-precision dtype the program names; float32's
+    otherwise (the default dtype)."""
+    text = "\n".join(program)
+    named = [d for d in TOLERANCES if str(d).removeprefix("torch.") in text]
+    wide = [TOLERANCES[d] for d in named if d.itemsize <= 2]
+    return max(wide) if wide else TOLERANCES[torch.float32]
+
+
+def subject_code(spec: str, random: bool = True) -> tuple[list[str], str]:
+    """Lines that make the subject ready, and the compile call of `program` under it;
+    `random`: the program draws random numbers, which inductor must draw as eager does."""
     base, options = split_options(spec)
     head, _, tail = base.partition(":")
     if head in ("ours", "torch"):
@@ -113,119 +258,25 @@ def subject_code(spec: str) -> tuple[str, str]:
             setup.append(f"from {module} import {attr} as backend" if attr != "backend"
                          else f"from {module} import backend")
             argument = "backend"
-        if head == "torch" and backend == "inductor":
+        if head == "torch" and backend == "inductor" and random:
             setup += ["import torch._inductor.config",
                       "torch._inductor.config.fallback_random = True  # eager's random numbers"]
         call = "compiler.compile" if head == "ours" else "torch.compile"
         dynamic = "".join(f", dynamic={DYNAMIC_VALUES[v.lower()]}" for k, v in options.items()
                           if k == "dynamic" and v.lower() in DYNAMIC_VALUES)
-        return _indent(setup), f"{call}(program, backend={argument}{dynamic})"
+        return setup, f"{call}(program, backend={argument}{dynamic})"
     if not re.fullmatch(r"[\w.]+", head) or not tail.isidentifier():
         raise ValueError(f"cannot write a repro for subject {spec!r}")
-    setup = [f"from {head} import {tail} as subject",
-             "if isinstance(subject, type) or not hasattr(subject, 'compile'):",
-             f"    subject = subject({_keywords(options)})  # a factory, as specs allow"]
-    return _indent(setup), "subject.compile(program)"
+    try:
+        found = getattr(importlib.import_module(head), tail)
+    except Exception:  # not importable here: the script decides when it runs
+        setup = [f"from {head} import {tail} as subject",
+                 "if isinstance(subject, type) or not hasattr(subject, 'compile'):",
+                 f"    subject = subject({_keywords(options)})  # a factory, as specs allow"]
+        return setup, "subject.compile(program)"
+    made = "" if _is_subject(found) else f"({_keywords(options)})"  # a class or a factory
+    return [f"from {head} import {tail}"], f"{tail}{made}.compile(program)"
 
 
 def _keywords(options: dict[str, str]) -> str:
     return ", ".join(f"{k}={literal_option(v)!r}" for k, v in options.items())
-
-
-def _indent(lines: list[str]) -> str:
-    return "".join(f"        {line}\n" for line in lines)
-
-
-def _tolerances() -> str:
-    """The oracle's tolerances as a dict literal, packed into lines of the repro's width."""
-    lines, line = [], ""
-    for dtype, (rtol, atol) in TOLERANCES.items():
-        item = f"{dtype}: ({rtol:g}, {atol:g}),"
-        if line and len(line) + len(item) > 80:
-            lines, line = [*lines, line], ""
-        line = f"{line} {item}" if line else item
-    return "{" + "\n                  ".join([*lines, line]).rstrip(",") + "}"
-
-
-MAIN = '''\
-# ---- parity repro: {signature} under {spec}
-# The oracle said: {said}
-# `python repro.py` prints FAIL and exits 1 while the bug is present, 0 once it is fixed.
-if __name__ == "__main__":  # noqa: E402
-    import os, runpy, signal, sys  # noqa: E401
-
-    def run(compile):  # each side loads this file afresh: its own globals and inputs
-        space = runpy.run_path(__file__, run_name="parity_side")
-        try:
-            fn = compile(space["program"]) if compile else space["program"]
-        except Exception as exc:
-            return exc, (), {{}}, space
-        torch.manual_seed(0)
-        for i, (args, kwargs) in enumerate(space["calls"]()):
-            torch.manual_seed(1 + i)
-            try:
-                out = fn(*args, **kwargs)
-            except Exception as exc:
-                out = exc
-            if i == {call}:  # the call the oracle found failing
-                break
-            torch.manual_seed(10_000 + i)
-        return out, args, kwargs, space
-{helpers}
-    print("torch", torch.__version__)
-    signal.signal(signal.SIGALRM, lambda *_: (
-        print("FAIL: timeout: no result within {timeout} s", flush=True), os._exit(1)))
-    signal.alarm({timeout})
-    try:
-{setup}        expected = run(None)
-        actual = run(lambda program: {compile})
-        signal.alarm(0)
-{prepare}    except BaseException as exc:
-        print(f"ERROR: the repro itself failed: {{type(exc).__name__}}: {{exc}}")
-        sys.exit(2)
-{compare}'''
-
-VALUE = ('''
-    from torch.utils._pytree import tree_leaves
-
-    def meta(value):  # what assert_close leaves out
-        return [f"requires_grad={{t.requires_grad}}"{stride}
-                for t in tree_leaves(value) if isinstance(t, torch.Tensor)]
-
-    pick = lambda out, args, kwargs, space: {pick}  # where the oracle saw the difference
-    # The oracle's tolerances (rtol, atol) by dtype: wider than assert_close's for float32.
-    TOLERANCES = {tolerances}
-''', '''\
-        want = pick(*expected)
-        rtol, atol = max([TOLERANCES.get(t.dtype, {default}) for t in tree_leaves(want)
-                          if isinstance(t, torch.Tensor)] or [(1e-7, 1e-9)])
-''', '''\
-    try:
-        got = pick(*actual)
-        print(f"expected: {{want!r}} {{meta(want)}}\\nactual:   {{got!r}} {{meta(got)}}")
-        if isinstance(want, Exception) or isinstance(got, Exception):
-            assert isinstance(got, type(want)), "eager and compiled raised differently"
-        else:
-            torch.testing.assert_close(got, want, rtol=rtol, atol=atol, equal_nan=True)
-            assert meta(got) == meta(want), f"expected {{meta(want)}}, got {{meta(got)}}"
-    except Exception as exc:
-        print("FAIL:", " ".join(f"{{type(exc).__name__}}: {{exc}}".split())[:400])
-        sys.exit(1)
-    print("OK: compiled agrees with eager")
-''')
-VALUE = tuple(part.replace("{default}", str(DEFAULT_TOLERANCE)) for part in VALUE)
-
-IDENTITY = ('''
-    def same(out, args, kwargs, space):  # is the output the input object itself?
-        try:
-            return {out} is {source}
-        except Exception:
-            return False
-''', "", '''\
-    print(f"expected: `{out} is {source}` is {{same(*expected)}}")
-    print(f"actual:   `{out} is {source}` is {{same(*actual)}}")
-    if same(*expected) and not same(*actual):
-        print("FAIL: compiled returns a new object where eager returns the input itself")
-        sys.exit(1)
-    print("OK: compiled returns the input itself, as eager does")
-''')

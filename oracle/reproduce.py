@@ -5,8 +5,9 @@ A finding's folder gets:
 
 - `check.py` (oracle/repro_bundle.py): the program and the oracle's own judging code; exactly
   the campaign's check, needing only torch and the subject's package.
-- `repro.py` (oracle/repro_direct.py): the short direct repro for an issue. When it does not
-  reproduce but check.py does, repro.py becomes check.py with a comment saying why.
+- `repro.py` (oracle/repro_direct.py): the short direct repro for an issue, a plain script whose
+  traceback shows expected against actual. When it does not reproduce but check.py does,
+  repro.py becomes check.py with a comment saying why.
 
 API, for the campaign and `parity shrink`:
 
@@ -18,14 +19,18 @@ API, for the campaign and `parity shrink`:
   <file>` in its folder, stdin closed, the caller's working directory on PYTHONPATH so that a
   subject importable by the campaign is importable by the script.
 
-A script reproduces when it exits 1 (its FAIL line), or dies of a signal (an abort or crash of
-the subject takes the process with it). Verifying one finding costs two fresh processes run
+check.py reproduces when it exits 1 (its FAIL line), or dies of a signal (an abort or crash of
+the subject takes the process with it); the direct repro when it dies of a signal, or exits 1
+showing the failure its first line names (oracle/repro_direct.failure_line: an AssertionError,
+the subject's own exception, a timeout), not whatever else a plain script may raise.
+Verifying one finding costs two fresh processes run
 side by side: about the time of `import torch` plus one eager-and-compiled run of the program.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import signal
 import subprocess
 import sys
@@ -100,8 +105,14 @@ def verify_scripts(folder: Path, timeout: float) -> ReproStatus:
     repro.py (the run just made stands for the replaced file: same code, same folder)."""
     folder = Path(folder)
     limit = timeout + STARTUP
+    try:
+        shows = repro_direct.failure_line((folder / REPRO).read_text())
+    except OSError:
+        shows = None  # the folder went away: nothing reproduces
     with ThreadPoolExecutor(2) as running:
-        direct, check = running.map(lambda name: reproduce(folder / name, limit), (REPRO, CHECK))
+        direct = running.submit(reproduce, folder / REPRO, limit, shows)
+        check = running.submit(reproduce, folder / CHECK, limit)
+        direct, check = direct.result(), check.result()
     replaced = not direct.reproduced and check.reproduced
     if replaced:
         why = f"the direct repro did not reproduce ({direct.last_line or 'no output'})"
@@ -118,8 +129,10 @@ def _replacement(check: str, why: str) -> str:
             + check)
 
 
-def reproduce(path: Path, timeout: float) -> Reproduction:
-    """Run `python <path>` in a fresh process in the script's folder and read its verdict."""
+def reproduce(path: Path, timeout: float, shows: str | None = None) -> Reproduction:
+    """Run `python <path>` in a fresh process in the script's folder and read its verdict;
+    with `shows`, exiting 1 reproduces only if the output shows that failure (a plain script
+    exits 1 on any exception)."""
     path = Path(path).resolve()
     paths = [os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
@@ -137,7 +150,24 @@ def reproduce(path: Path, timeout: float) -> Reproduction:
         _kill_group(process)
         output, code = process.communicate()[0] or "", None
     seconds = time.monotonic() - start
+    if shows is not None and code == 1:
+        line = _shown(output, shows)
+        return Reproduction(line is not None, code, line or _verdict_line(output, code, timeout),
+                            seconds)
     return Reproduction(_reproduced(code), code, _verdict_line(output, code, timeout), seconds)
+
+
+def _shown(output: str, shows: str) -> str | None:
+    """The line of `output` that shows the failure `shows`: after the last traceback, the
+    line naming that exception type (module-qualified or not), or a line starting with it."""
+    if not shows:  # an abort: only death by a signal shows it
+        return None
+    text = output.rsplit("Traceback (most recent call last):", 1)[-1]
+    pattern = re.compile(rf"^(?:[\w.]+\.)?{re.escape(shows)}(?::|$)")
+    for line in text.splitlines():
+        if line.startswith(shows) or pattern.match(line):
+            return line.strip()[:500]
+    return None
 
 
 def _kill_group(process: subprocess.Popen) -> None:
