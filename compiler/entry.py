@@ -19,8 +19,7 @@ from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.backends import resolve
 from compiler.guards.check import CheckFunction
-from compiler.guards.shape_guards import with_shape_guards
-from compiler.shapes.policy import ShapePolicy
+from compiler.pysource import GeneratedFunction
 
 _ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
 
@@ -44,7 +43,6 @@ class CompiledFunction:
         self.backend_spec = backend
         self.fullgraph = fullgraph
         self.dynamic = dynamic
-        self.shape_policy = ShapePolicy(dynamic)
         self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
@@ -138,7 +136,7 @@ class CompiledFunction:
     def nested(self, fn) -> CompiledFunction:
         """A frame reached from this one at a graph break, sharing its statistics."""
         frame = CompiledFunction(fn, backend=self.backend_spec, fullgraph=self.fullgraph,
-                                 dynamic=self.dynamic, stats=self.stats, nested=True)
+                                 stats=self.stats, nested=True)
         self.nested_frames.append(frame)
         return frame
 
@@ -146,8 +144,7 @@ class CompiledFunction:
         from compiler.symbolic.trace import TraceResult, trace_frame
         try:
             return trace_frame(self.function, frame_locals, break_at,
-                               guard_aliasing=self.backend_spec != "eager",
-                               shape_policy=self.shape_policy)
+                               guard_aliasing=self.backend_spec != "eager")
         except Exception as exc:  # a bug of ours: never let it change the program's result
             if config.raise_internal_errors:
                 raise
@@ -183,12 +180,10 @@ class CompiledFunction:
                 return runner.continue_from(stack, frame_locals)
 
         if result.graph is None:
-            check = with_shape_guards(check, result.shapes, self.function)
             return CacheEntry(check, lambda args, kwargs, L, G: rebuild(L, G, ()),
                               rebuild_source=result.rebuild_source)
         logs.log("graph", "graph of %s:\n%s", self.function.__qualname__, result.graph.code)
         compiled = self.backend(result.graph, list(result.example_inputs))
-        check = with_shape_guards(check, result.shapes, self.function)  # the backend's too
         self.stats.graphs += 1
         self.stats.ops += result.op_count
         extract = _extractor(result.input_sources)
@@ -224,13 +219,9 @@ def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
 
 
 def _extractor(sources):
-    env = {}
-    for source in sources:
-        env.update(source.constants())
-    body = ", ".join(source.expr() for source in sources)
-    text = f"def ___inputs(L, G):\n    return [{body}]"
-    exec(compile(text, "<parity inputs>", "exec"), env)
-    return env["___inputs"]
+    function = GeneratedFunction("___inputs", "L, G", "<parity inputs>")
+    function.line(f"return [{', '.join(function.expr(source) for source in sources)}]")
+    return function.build()
 
 
 def _skip_reason(fn) -> str | None:
@@ -246,5 +237,4 @@ def reset_all() -> None:
     for compiled in list(_ALL):
         compiled.nested_frames = []
         compiled.cache = CodeCache()
-        compiled.shape_policy.forget()
         compiled.stats = CompileStats()

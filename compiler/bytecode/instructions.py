@@ -11,45 +11,10 @@ import sys
 import types
 from functools import cache
 
+from compiler.bytecode.exception_table import ExceptionTableEntry, parse_exception_table
+
 if sys.version_info[:2] != (3, 11):  # pragma: no cover - the project pins 3.11
     raise ImportError(f"compiler targets CPython 3.11 bytecode, not {sys.version.split()[0]}")
-
-
-@dataclasses.dataclass(frozen=True)
-class ExceptionTableEntry:
-    """One row of co_exceptiontable: offsets [start, end) jump to `target` on an exception."""
-
-    start: int
-    end: int
-    target: int
-    depth: int
-    lasti: bool
-
-
-def _varints(data: bytes):
-    """Yield the table's 6-bit-chunk varints; a set bit 6 on a first byte starts an entry."""
-    i = 0
-    while i < len(data):
-        byte = data[i]
-        starts_entry = bool(byte & 0x80)
-        value = byte & 0x3F
-        while byte & 0x40:
-            i += 1
-            byte = data[i]
-            value = (value << 6) | (byte & 0x3F)
-        i += 1
-        yield starts_entry, value
-
-
-def parse_exception_table(code: types.CodeType) -> tuple[ExceptionTableEntry, ...]:
-    values = [v for _, v in _varints(code.co_exceptiontable)]
-    entries = []
-    for k in range(0, len(values), 4):
-        start, length, target, depth_lasti = values[k:k + 4]
-        entries.append(ExceptionTableEntry(
-            start=start * 2, end=(start + length) * 2, target=target * 2,
-            depth=depth_lasti >> 1, lasti=bool(depth_lasti & 1)))
-    return tuple(entries)
 
 
 @dataclasses.dataclass(frozen=True)
@@ -84,5 +49,5 @@ def bytecode_of(code: types.CodeType) -> Bytecode:
         code=code,
         instructions=instructions,
         index_of_offset={inst.offset: i for i, inst in enumerate(instructions)},
-        exception_table=parse_exception_table(code),
+        exception_table=parse_exception_table(code.co_exceptiontable),
     )

@@ -12,7 +12,7 @@ import inspect
 import opcode
 import types
 
-from compiler.bytecode.instructions import parse_exception_table
+from compiler.bytecode.exception_table import assemble_exception_table, parse_exception_table
 from compiler.errors import BreakReason, Unsupported
 
 _FREE_OPS = set(dis.hasfree)
@@ -41,28 +41,10 @@ def _remap_free_slots(co_code: bytes, shift: int, first_free: int) -> bytes:
     return bytes(data)
 
 
-def _encode_varint(value: int, first: bool) -> bytes:
-    chunks = [value & 0x3F]
-    value >>= 6
-    while value:
-        chunks.append(value & 0x3F)
-        value >>= 6
-    chunks.reverse()
-    out = bytearray((c | 0x40) for c in chunks[:-1]) + bytes([chunks[-1]])
-    if first:
-        out[0] |= 0x80
-    return bytes(out)
-
-
 def _shift_exception_table(code: types.CodeType, units: int) -> bytes:
-    out = bytearray()
-    for entry in parse_exception_table(code):
-        start, end, target = entry.start // 2 + units, entry.end // 2 + units, entry.target // 2
-        out += _encode_varint(start, True)
-        out += _encode_varint(end - start, False)
-        out += _encode_varint(target + units, False)
-        out += _encode_varint((entry.depth << 1) | int(entry.lasti), False)
-    return bytes(out)
+    """The table of `code` once a prologue of `units` code units is put in front."""
+    return assemble_exception_table(entry.shifted(2 * units)
+                                    for entry in parse_exception_table(code.co_exceptiontable))
 
 
 def _prefix_line_table(code: types.CodeType, units: int) -> bytes:
@@ -89,16 +71,22 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
                 unbound: set[str]) -> types.CodeType:
     """A code object taking (*all locals, *stack values) and continuing at `target_offset`.
 
-    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL.
+    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL. The frame's
+    own cells are passed as cell objects: an argument that is a cell in its own slot, any
+    other cell after the stack values, stored into its cell slot by the prologue (MAKE_CELL
+    is skipped), so closures made before the break keep sharing them.
     """
-    if code.co_cellvars:
-        raise _unsupported("the frame has variables captured by inner functions")
     old = code.co_varnames
     n_stack = sum(not null for null in stack_nulls)
+    pure_cells = [name for name in code.co_cellvars if name not in old]
+    n_added = n_stack + len(pure_cells)
     prologue: list[tuple[str, int]] = []
     if code.co_freevars:
         prologue.append(("COPY_FREE_VARS", len(code.co_freevars)))
     prologue.append(("RESUME", 0))
+    for j in range(len(pure_cells)):
+        prologue.append(("LOAD_FAST", len(old) + n_stack + j))
+        prologue.append(("STORE_FAST", len(old) + n_added + j))
     slot = len(old)
     for null in stack_nulls:
         if null:
@@ -111,9 +99,10 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
     prologue.append(("JUMP_FORWARD", target_offset // 2))
     units = sum(len(_encode(name, arg)) for name, arg in prologue) // 2
     head = b"".join(_encode(name, arg) for name, arg in prologue)
-    body = _remap_free_slots(code.co_code, n_stack, len(old))
+    body = _remap_free_slots(code.co_code, n_added, len(old))
     flags = code.co_flags & ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
-    varnames = old + tuple(f"___stack{i}" for i in range(n_stack))
+    varnames = (old + tuple(f"___stack{i}" for i in range(n_stack))
+                + tuple(f"___cell_{name}" for name in pure_cells))
     name = f"resume_in_{code.co_name}_at_{target_offset}"
     return code.replace(
         co_code=head + body, co_argcount=len(varnames), co_posonlyargcount=0,

@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.pysource import GeneratedFunction
 from compiler.values.base import Value
 
 LITERAL_TYPES = (type(None), bool, int, str)
@@ -54,28 +55,23 @@ class OutputPlan:
         self.ctx = ctx
         self.outputs: list = []        # fx nodes the graph must return
         self._output_index: dict[int, int] = {}
-        self.lines: list[str] = []
-        self.writes: list[str] = []
-        self.env: dict[str, Any] = {"___new_object": _new_object,
-                                     "___new_mapping": _new_mapping, "___torch": torch}
+        self.function = GeneratedFunction(
+            "___rebuild", "L, G, ___out", "<parity output>",
+            {"___new_object": _new_object, "___new_mapping": _new_mapping, "___torch": torch})
+        self.writes: list[str] = []   # written after every read
         self._memo: dict[int, str] = {}
         self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
 
     # -- naming -------------------------------------------------------------------------------
     def bind(self, obj: Any) -> str:
-        name = f"___c{len(self.env)}"
-        self.env[name] = obj
-        return name
+        return self.function.bind(obj)
 
     def temp(self, text: str) -> str:
-        name = f"___t{len(self.lines)}"
-        self.lines.append(f"{name} = {text}")
-        return name
+        return self.function.assign(text)
 
     def source_expr(self, source) -> str:
-        """Read a source into a temporary now, before any recorded write changes it."""
-        self.env.update(source.constants())
-        return self.temp(source.expr())
+        """Read a source into a local now, before any recorded write changes it."""
+        return self.function.read(source)
 
     # -- values -------------------------------------------------------------------------------
     def expr(self, value: Value) -> str:
@@ -94,7 +90,6 @@ class OutputPlan:
         from compiler.values.iterators import SequenceIteratorValue
         from compiler.values.numpy_arrays import NdarrayValue
         from compiler.values.objects import ExceptionValue, InstanceDictValue, ObjectValue
-        from compiler.values.symbolic_int import SymIntValue
         from compiler.values.tensor import TensorValue
         if isinstance(value, NdarrayValue):  # its tensor's data, as NumPy's array or scalar
             return self.temp(f"{self.expr(value.tensor)}.numpy()"
@@ -105,8 +100,6 @@ class OutputPlan:
             return self._graph_output(value)
         if isinstance(value, ConstantValue):
             return self._constant(value.value)
-        if isinstance(value, SymIntValue):  # a size computed in the graph, for every size
-            return self._graph_output(value)
         if value.source is not None and isinstance(value, (ListValue, DictValue, SetValue,
                                                            ObjectValue)):
             return self.source_expr(value.source)
@@ -299,8 +292,7 @@ class OutputPlan:
     def build(self, result: Value):
         """The generated rebuild function, after `replay` and for the frame's `result`."""
         returned = self.expr(result)
-        body = self.lines + self.writes + [f"return {returned}"]
-        source = "def ___rebuild(L, G, ___out):\n" + "\n".join(f"    {line}" for line in body)
-        namespace = dict(self.env)
-        exec(compile(source, "<parity output>", "exec"), namespace)
-        return namespace["___rebuild"], source
+        for write in self.writes:
+            self.function.line(write)
+        self.function.line(f"return {returned}")
+        return self.function.build(), self.function.source()
