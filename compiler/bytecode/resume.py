@@ -71,22 +71,16 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
                 unbound: set[str]) -> types.CodeType:
     """A code object taking (*all locals, *stack values) and continuing at `target_offset`.
 
-    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL. The frame's
-    own cells are passed as cell objects: an argument that is a cell in its own slot, any
-    other cell after the stack values, stored into its cell slot by the prologue (MAKE_CELL
-    is skipped), so closures made before the break keep sharing them.
+    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL.
     """
+    if code.co_cellvars:
+        raise _unsupported("the frame has variables captured by inner functions")
     old = code.co_varnames
     n_stack = sum(not null for null in stack_nulls)
-    pure_cells = [name for name in code.co_cellvars if name not in old]
-    n_added = n_stack + len(pure_cells)
     prologue: list[tuple[str, int]] = []
     if code.co_freevars:
         prologue.append(("COPY_FREE_VARS", len(code.co_freevars)))
     prologue.append(("RESUME", 0))
-    for j in range(len(pure_cells)):
-        prologue.append(("LOAD_FAST", len(old) + n_stack + j))
-        prologue.append(("STORE_FAST", len(old) + n_added + j))
     slot = len(old)
     for null in stack_nulls:
         if null:
@@ -99,10 +93,9 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
     prologue.append(("JUMP_FORWARD", target_offset // 2))
     units = sum(len(_encode(name, arg)) for name, arg in prologue) // 2
     head = b"".join(_encode(name, arg) for name, arg in prologue)
-    body = _remap_free_slots(code.co_code, n_added, len(old))
+    body = _remap_free_slots(code.co_code, n_stack, len(old))
     flags = code.co_flags & ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
-    varnames = (old + tuple(f"___stack{i}" for i in range(n_stack))
-                + tuple(f"___cell_{name}" for name in pure_cells))
+    varnames = old + tuple(f"___stack{i}" for i in range(n_stack))
     name = f"resume_in_{code.co_name}_at_{target_offset}"
     return code.replace(
         co_code=head + body, co_argcount=len(varnames), co_posonlyargcount=0,
