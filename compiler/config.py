@@ -18,7 +18,8 @@ class Config:
     guard_tensor_strides: bool = True
     max_loop_iterations: int = 10_000  # unrolled iterations of one loop before giving up
     graph_breaks: bool = True   # split a frame at an untraceable instruction (else run eagerly)
-    raise_internal_errors: bool = False  # tests set it: a tracer bug raises, not falls back
+    # Tests set it: a tracer bug raises instead of falling back, and each graph is linted.
+    raise_internal_errors: bool = False
 
     @contextlib.contextmanager
     def patch(self, **changes) -> Iterator[Config]:

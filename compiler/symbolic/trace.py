@@ -14,6 +14,7 @@ import torch
 import torch.fx as fx
 
 from compiler import logs
+from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.output import OutputPlan
 from compiler.guards.guard import Guard
@@ -109,6 +110,8 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     graph = None
     if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)
+        if config.raise_internal_errors:  # tests: a malformed graph is our bug, said here
+            graph.graph.lint()
     return TraceResult(
         guards=list(ctx.guards.values()),
         graph=graph,
