@@ -8,7 +8,7 @@ from __future__ import annotations
 from generators import inputs, probe
 from generators.builder import Builder
 from generators.inputs import InputSpec
-from generators.ir import Call, Kind, Param, Stmt, Value
+from generators.ir import Call, Definition, Kind, Param, Stmt, Value
 
 GENERATOR = "g = torch.Generator().manual_seed(0)"
 
@@ -96,4 +96,24 @@ def later_calls(b: Builder, specs: list[InputSpec]) -> list[Call]:
         if _runs(b, b.stmts, call):
             calls.append(call)
             b.features.add(name)
-    return calls
+    return calls + sweeps(b, specs)
+
+
+def sweeps(b: Builder, specs: list[InputSpec]) -> list[Call]:
+    """Calls that sweep one dim of the first tensor through several sizes (the first of the
+    features sweep_batch, sweep_seq that keeps two calls), each kept if the body runs on it;
+    with mark_dynamic, the program's DYNAMIC hint names the dim swept."""
+    for name, dim, sizes in inputs.SWEEPS:
+        if name not in b.flags:
+            continue
+        swept = [make_call(inputs.with_dim_size(specs, dim, n))
+                 for n in inputs.sweep_sizes(specs, dim, sizes)]
+        kept = [call for call in swept if _runs(b, b.stmts, call)]
+        if len(kept) >= 2:
+            b.features.add(name)
+            if "mark_dynamic" in b.flags:
+                hint = f'DYNAMIC = {{"{specs[0].name}": [{dim}]}}'
+                b.defs.append(Definition("DYNAMIC", [hint]))
+                b.features.add("mark_dynamic")
+            return kept
+    return []

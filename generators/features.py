@@ -24,10 +24,13 @@ INPUT_FEATURES = (
     "dtypes", "noncontiguous", "special_values", "requires_grad",
     "scalar_inputs", "container_inputs", "aliasing",
 )
-# Calls after the first: same metadata with new values, or one thing changed.
+# Calls after the first: same metadata with new values, or one thing changed, or one dim of
+# the first tensor swept through several sizes (sweep_batch, sweep_seq; mark_dynamic names it
+# in the program's DYNAMIC hint).
 CALL_FEATURES = (
     "recall_values", "change_shape", "change_dtype", "change_scalar", "change_list_len",
     "change_global", "change_module_attr", "change_closure",
+    "sweep_batch", "sweep_seq", "mark_dynamic",
 )
 FEATURES: tuple[str, ...] = BODY_FEATURES + INPUT_FEATURES + CALL_FEATURES
 

@@ -1,5 +1,6 @@
 """Inputs of a program: tensors (dtypes, ranks 0-4, 0- and 1-sized dims, non-contiguous views,
-special values, requires_grad), Python scalars, lists and dicts, and the source that makes them.
+special values, requires_grad, shapes related across inputs), Python scalars, lists and dicts,
+the source that makes them, and the metadata changes of later calls (size sweeps included).
 """
 
 from __future__ import annotations
@@ -110,14 +111,17 @@ def source(inp: InputSpec) -> str:
 
 
 def tensor_spec(p: Picks, flags: frozenset[str], like: tuple[int, ...] | None = None):
-    """A tensor parameter; `like` is the first parameter's shape, which later ones may share."""
-    relation = p.int(3) if like is not None else 2
+    """A tensor parameter; `like` is the first parameter's shape, which later ones may share:
+    the same shape, one that broadcasts against it, none, or only its leading (batch) dim."""
+    relation = p.int(4) if like is not None else 2
     rank = p.choice(RANKS)
     dims = tuple(p.choice(SIZES) for _ in range(4))[:rank]
     if relation == 0:
         dims = like
     elif relation == 1:
         dims = tuple(1 if i % 2 else s for i, s in enumerate(like))[1:] if like else ()
+    elif relation == 3 and like and dims:
+        dims = like[:1] + dims[1:]
     dtype, layout, special, grad = (p.choice(DTYPES), p.choice(LAYOUTS), p.choice(SPECIALS),
                                     p.int(2))
     return TensorSpec(
@@ -180,6 +184,44 @@ def with_new_shape(specs: list[InputSpec]) -> list[InputSpec] | None:
         return t
 
     return [replace(s, tensor=grow(s.tensor)) if s.tensor else s for s in specs]
+
+
+# Size sweeps: (feature, dim of the first tensor, new sizes from its size s). A batch sweep grows
+# the leading dim, then falls to 2, 1 and 0 (specialised sizes after a symbolic compile); a
+# sequence sweep starts at 0, 1 and 2, then grows.
+SWEEPS = (
+    ("sweep_batch", 0, lambda s: (s + 1, s + 3, 2, 1, 0)),
+    ("sweep_seq", 1, lambda s: (0, 1, 2, s + 2)),
+)
+
+
+def sweep_sizes(specs: list[InputSpec], dim: int, sizes) -> list[int]:
+    """The new sizes of `dim` of the first tensor, in order, without repeats or its own size."""
+    first = specs[0].tensor
+    if first is None or len(first.shape) <= dim:
+        return []
+    old = first.shape[dim]
+    return list(dict.fromkeys(n for n in sizes(old) if n != old))
+
+
+def with_dim_size(specs: list[InputSpec], dim: int, new: int) -> list[InputSpec]:
+    """Dim `dim` of the first tensor set to `new`, and with it every dim of another tensor that
+    shares it: the same position (or, for another rank, the position broadcasting aligns from
+    the right, or dim 0 for a batch) with the same size. Broadcast dims of size 1 stay."""
+    rank = len(specs[0].tensor.shape)
+    old = specs[0].tensor.shape[dim]
+
+    def follow(t: TensorSpec) -> TensorSpec:
+        shape = list(t.shape)
+        places = {dim if len(shape) == rank else dim - rank + len(shape)}
+        if dim == 0:
+            places.add(0)
+        for i in places:
+            if 0 <= i < len(shape) and shape[i] == old:
+                shape[i] = new
+        return replace(t, shape=tuple(shape))
+
+    return [replace(s, tensor=follow(s.tensor)) if s.tensor else s for s in specs]
 
 
 def with_new_dtype(specs: list[InputSpec]) -> list[InputSpec] | None:
