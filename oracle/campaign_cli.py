@@ -20,7 +20,8 @@ _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
 def register(commands) -> None:
     fuzz = commands.add_parser("fuzz", help="draw programs and check them until the budget ends")
     fuzz.add_argument("--subject", action="append", metavar="SPEC",
-                      help="ours[:backend], torch[:backend] or pkg.mod:attr (default: ours)")
+                      help="ours[:backend], torch[:backend] or pkg.mod:attr, options after ? "
+                           "(torch:eager?dynamic=true) (default: ours)")
     fuzz.add_argument("--budget", default="60s", help="60s, 10m, 1h (default 60s)")
     fuzz.add_argument("--workers", default="auto", help="N or auto (= all cores)")
     fuzz.add_argument("--seed", default="0", help="fixes the draw (default 0)")

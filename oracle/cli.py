@@ -31,7 +31,8 @@ def build_parser() -> argparse.ArgumentParser:
     run = commands.add_parser("run", help="check program files against subjects")
     run.add_argument("paths", nargs="+", metavar="PATH")
     run.add_argument("--subject", action="append", metavar="SPEC",
-                     help="ours[:backend], torch[:backend] or pkg.mod:attr (default: ours)")
+                     help="ours[:backend], torch[:backend] or pkg.mod:attr, options after ? "
+                          "(torch:eager?dynamic=true) (default: ours)")
     run.add_argument("--workers", type=int, default=1)
     run.add_argument("--timeout", type=float, default=30.0, help="seconds per program")
     run.add_argument("--memory-mb", type=int, default=None, help="address-space cap per worker")
