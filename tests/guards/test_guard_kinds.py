@@ -1,6 +1,6 @@
 """Each guard kind is one class, registered by kind: every kind has its class, a kind cannot be
-registered twice or without its conditions and description, and each class describes its own
-guard (no kind falls through to another kind's text)."""
+registered twice or without its conditions and description, and each class of kinds.py
+describes its own guard (no kind falls through to another kind's text)."""
 
 from __future__ import annotations
 
@@ -44,7 +44,9 @@ EXAMPLES = {
 
 def test_every_kind_has_one_class_that_describes_it():
     guard.check_complete()
-    assert set(EXAMPLES) == set(GuardKind)
+    in_kinds = {kind for kind, cls in guard.GUARD_CLASSES.items()
+                if cls.__module__ == kinds.__name__}
+    assert in_kinds <= set(EXAMPLES)  # kinds defined elsewhere are tested beside their module
     for kind, (made, line) in EXAMPLES.items():
         assert type(made) is guard.GUARD_CLASSES[kind] and made.kind is kind
         assert made.describe() == line
