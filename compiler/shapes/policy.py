@@ -1,10 +1,11 @@
 """Which dimensions of a tensor input a compile traces as symbols.
 
-`dynamic=False` specialises every size; `True` makes every size symbolic; `None` (automatic
-dynamic, as torch.compile) specialises on the first compile and, once a dimension of an input has
-been seen with two sizes, traces it symbolic in every later compile of that code object.
-`mark_static` and `mark_dynamic` on the tensor win over all three; parameters and buffers of
-modules are always specialised.
+`dynamic=False` specialises every size; `True` makes every size symbolic (duck sized: sizes
+equal at the first compile share a symbol); `None` (automatic dynamic, as torch.compile)
+specialises on the first compile and, once a dimension of an input has been seen with two
+sizes, traces it symbolic (a symbol of its own) in every later compile of that code object, as
+`True` does for its later compiles. `mark_static` and `mark_dynamic` on the tensor win over all
+three; parameters and buffers of modules are always specialised.
 """
 
 from __future__ import annotations
@@ -67,18 +68,18 @@ class ShapePolicy:
         static = static_marks(t)
         marked = {d: b for d, b in dynamic_marks(t).items() if _within(shape[d], b)}
         changed = set()
-        if self.dynamic is None and not module_state:
+        if self.dynamic is not False and not module_state:
             changed = self.automatic.changed_dims(name, shape)
             self.automatic.record(name, shape)
         sizes = []
         for d in range(len(shape)):
             if d in static:
                 sizes.append(DimDynamic.STATIC)
-            elif d in marked:
+            elif d in marked or (d in changed and not module_state):
                 sizes.append(DimDynamic.DYNAMIC)
             elif module_state:
                 sizes.append(DimDynamic.STATIC)
-            elif self.dynamic is True or d in changed:
+            elif self.dynamic is True:
                 sizes.append(DimDynamic.DUCK)
             else:
                 sizes.append(DimDynamic.STATIC)

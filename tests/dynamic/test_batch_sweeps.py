@@ -121,8 +121,9 @@ def test_equal_sizes_share_a_symbol_and_the_relation_is_guarded():
     assert stats.compiles == 1
     x, y = torch.randn(3, 4), torch.randn(3, 6)
     (entry,) = compiled.cache.entries
-    assert entry.check.check({"x": x, "y": y}, {})
-    assert not entry.check.check({"x": x[:2], "y": y}, {})
-    assert compiled.cache.miss_reason({"x": x[:2], "y": y}, {}) == (
+    G = same_rows.__globals__
+    assert entry.check.check({"x": x, "y": y}, G)
+    assert not entry.check.check({"x": x[:2], "y": y}, G)
+    assert compiled.cache.miss_reason({"x": x[:2], "y": y}, G) == (
         "L['y'].size()[0] == L['x'].size()[0] (got L['y'].size()[0] = 3, "
         "L['x'].size()[0] = 2)")
