@@ -18,6 +18,7 @@ import torch
 from hypothesis import HealthCheck, Phase, given, settings
 
 import generators
+from generators.features import IDIOM_FEATURES
 from generators.ops import OPS, distinct_functions
 
 SAMPLE = 2000
@@ -67,6 +68,18 @@ def ran_as_intended(program) -> tuple[bool, str]:
     return True, ""
 
 
+def idiom_coverage(programs) -> dict[str, float]:
+    """Idiom of real modelling code -> percentage of the drawn programs that use it."""
+    used = Counter(f for p in programs for f in p.features_used if f in IDIOM_FEATURES)
+    return {idiom: round(100 * used[idiom] / max(len(programs), 1), 2)
+            for idiom in IDIOM_FEATURES}
+
+
+def idiom_table(coverage: dict[str, float]) -> str:
+    rows = [f"| {idiom} | {share:.1f}% |" for idiom, share in coverage.items()]
+    return "\n".join(["| idiom | share of drawn programs |", "|---|---|", *rows])
+
+
 def run(n: int = SAMPLE) -> dict:
     threads = torch.get_num_threads()
     torch.set_num_threads(1)  # the figure is per core; tiny tensors gain nothing from more
@@ -93,6 +106,9 @@ def run(n: int = SAMPLE) -> dict:
         "ops_missing": sorted(op.name for op in OPS if op.name not in ops),
         "distinct_functions": len(distinct_functions()),
         "mean_body_lines": round(sum(p.body_lines for p in programs) / len(programs), 1),
+        "programs_with_an_idiom_pct": round(100 * sum(
+            bool(p.features_used & set(IDIOM_FEATURES)) for p in programs) / len(programs), 1),
+        "idiom_coverage_pct": idiom_coverage(programs),
         "failure_examples": [why for why, _ in failures[:5]],
     }
 
@@ -100,3 +116,4 @@ def run(n: int = SAMPLE) -> dict:
 if __name__ == "__main__":
     result = run(int(sys.argv[1]) if len(sys.argv) > 1 else SAMPLE)
     print(json.dumps(result, indent=2))
+    print(idiom_table(result["idiom_coverage_pct"]))

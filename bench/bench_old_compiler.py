@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tarfile
+import time
 from pathlib import Path
 
 from bench.subjects.old_compiler import DEFAULT_REVISION, ROOT, copy_dir, package_name
@@ -76,7 +77,11 @@ def count(out: Path) -> dict:
     }
 
 
-def run(revision: str, budget: str, workers: str, out: Path, subject: str | None) -> dict:
+def run(revision: str = DEFAULT_REVISION, budget: str = "10m", workers: str = "2",
+        out: Path | None = None, subject: str | None = None) -> dict:
+    """The measurement (`python -m bench old_compiler` runs it with these defaults)."""
+    name = subject.split(":")[0] if subject else revision
+    out = out or ROOT / ".parity" / "runs" / f"old-compiler-{name}-{time.strftime('%H%M%S')}"
     if subject is None:
         prepare(revision)
         subject = SUBJECT
@@ -111,9 +116,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(count(args.out), indent=2))
         return 0
-    name = args.subject.split(":")[0] if args.subject else args.revision
-    out = args.out or ROOT / ".parity" / "runs" / f"old-compiler-{name}"
-    print(json.dumps(run(args.revision, args.budget, args.workers, out, args.subject), indent=2))
+    print(json.dumps(run(args.revision, args.budget, args.workers, args.out, args.subject),
+                     indent=2))
     return 0
 
 

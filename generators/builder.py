@@ -55,6 +55,9 @@ class Builder:
         self.ops: set[str] = set()
         self.globals_read: dict[str, tuple[str, str]] = {}  # name -> (changed value, feature)
         self.module_attrs: dict[str, str] = {}  # attribute -> changed value
+        # Statements run in calls() before a later call (mutate_between_calls), and the
+        # module globals they rebind.
+        self.between_calls: list[tuple[str, tuple[str, ...]]] = []
         self.final_raise: list[str] | None = None
         if module_mode:
             self.env["self"] = torch.nn.Module()
@@ -67,14 +70,20 @@ class Builder:
 
     def snapshot(self) -> tuple:
         return (Counter(self.counts), len(self.defs), len(self.module_init),
-                dict(self.globals_read), dict(self.module_attrs))
+                dict(self.globals_read), dict(self.module_attrs), len(self.between_calls))
 
     def rollback(self, snap: tuple) -> None:
-        counts, ndefs, ninit, globals_read, attrs = snap
+        counts, ndefs, ninit, globals_read, attrs, nbetween = snap
         self.counts = counts
         del self.defs[ndefs:]
         del self.module_init[ninit:]
+        del self.between_calls[nbetween:]
         self.globals_read, self.module_attrs = globals_read, attrs
+
+    def between(self, line: str, rebinds: tuple[str, ...] = ()) -> None:
+        """A statement for calls() to run before a later call: what the program read changes
+        (an attribute deleted, a dict grown, a submodule swapped, a global rebound)."""
+        self.between_calls.append((line, tuple(rebinds)))
 
     # --- values ---------------------------------------------------------------------------
     def add_value(self, value: Value) -> None:
@@ -135,6 +144,15 @@ class Builder:
         self.ops |= set(ops)
         self.features |= set(features)
         return new
+
+    def emit_object(self, lines: list[str], name: str, uses=(), features=()) -> bool:
+        """Keep a statement defining `name` as an object no construct operates on (a dataclass,
+        a dict subclass): it can only be returned, and is compared as the program's output."""
+        if self.emit(lines, [], uses, features=features) is None:
+            return False
+        self.stmts[-1].defines.append(name)
+        self.add_value(Value(name, Kind.OBJECT, self.env[name]))
+        return True
 
     # --- catalogue ops --------------------------------------------------------------------
     def operands(self, op: Op) -> list[Value]:

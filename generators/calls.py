@@ -78,10 +78,16 @@ def later_calls(b: Builder, specs: list[InputSpec]) -> list[Call]:
     """Calls after the first, one per enabled call feature that applies and still runs."""
     calls = []
     for name in ("recall_values", "change_shape", "change_dtype", "change_scalar",
-                 "change_list_len", "change_global", "change_module_attr", "change_closure"):
+                 "change_list_len", "change_global", "change_module_attr", "change_closure",
+                 "mutate_between_calls"):
         if name not in b.flags:
             continue
-        if name in ("change_global", "change_module_attr", "change_closure"):
+        if name == "mutate_between_calls":
+            if not b.between_calls:
+                continue
+            call = make_call(specs, [line for line, _ in b.between_calls],
+                             [g for _, rebinds in b.between_calls for g in rebinds])
+        elif name in ("change_global", "change_module_attr", "change_closure"):
             changes = _setup_changes(b, name)
             if not changes:
                 continue

@@ -8,6 +8,15 @@ from __future__ import annotations
 from hypothesis import strategies as st
 from hypothesis.errors import InvalidArgument
 
+# Idioms of real modelling code (constructs_probes/torchvals/objects/modules/control/
+# collections.py): what model code asks of its values, and the object model around them.
+IDIOM_FEATURES = (
+    "probes", "identity", "dict_views", "torch_values", "numpy_interop",
+    "decorators", "object_protocols", "descriptors", "container_subclasses",
+    "module_hooks", "parametrizations", "lazy_modules", "module_state", "modules_in_forward",
+    "context_managers", "generators_consumed", "try_finally", "match_statements",
+    "collections_std", "strings",
+)
 # Constructs of the program body (see constructs_*.py).
 BODY_FEATURES = (
     "scalar_arith", "shape_arith",
@@ -18,7 +27,7 @@ BODY_FEATURES = (
     "globals_read", "globals_write",
     "nn_module", "user_classes",
     "mutate_inputs", "shared_code_closures", "exceptions", "raises", "data_dependent",
-)
+) + IDIOM_FEATURES
 # Inputs (see inputs.py).
 INPUT_FEATURES = (
     "dtypes", "noncontiguous", "special_values", "requires_grad",
@@ -29,7 +38,7 @@ INPUT_FEATURES = (
 # in the program's DYNAMIC hint).
 CALL_FEATURES = (
     "recall_values", "change_shape", "change_dtype", "change_scalar", "change_list_len",
-    "change_global", "change_module_attr", "change_closure",
+    "change_global", "change_module_attr", "change_closure", "mutate_between_calls",
     "sweep_batch", "sweep_seq", "mark_dynamic",
 )
 FEATURES: tuple[str, ...] = BODY_FEATURES + INPUT_FEATURES + CALL_FEATURES

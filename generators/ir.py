@@ -19,6 +19,7 @@ class Kind(enum.Enum):
     BOOL = "bool"
     TLIST = "list"  # a list of tensors
     TDICT = "dict"  # a dict of str -> tensor
+    OBJECT = "object"  # any other object a statement made: only returned (Builder.emit_object)
 
 
 SCALARS = (Kind.INT, Kind.FLOAT, Kind.BOOL)

@@ -5,9 +5,12 @@ The probe namespace plays the role of the program's globals and locals at once.
 
 from __future__ import annotations
 
+import collections
+import dataclasses
 import functools
 import math
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 
@@ -23,7 +26,9 @@ def _compiled(src: str, mode: str):
 
 
 def base_namespace() -> dict:
-    return {"torch": torch, "F": F, "nn": torch.nn, "math": math, "__name__": "probe"}
+    return {"torch": torch, "F": F, "nn": torch.nn, "math": math, "np": np,
+            "functools": functools, "collections": collections, "dataclasses": dataclasses,
+            "__name__": "probe"}
 
 
 def run(src: str, env: dict) -> bool:

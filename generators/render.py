@@ -11,6 +11,10 @@ from generators.builder import MODULE_REINIT
 from generators.ir import Call, Param, ProgramIR
 
 INDENT = "    "
+# Modules a program imports when its code names them (the probe namespace has them all).
+IMPORTS = (("np.", "import numpy as np"), ("functools.", "import functools"),
+           ("collections.", "import collections"), ("dataclasses.", "import dataclasses"),
+           ("math.", "import math"))
 
 
 def _indent(lines: list[str], depth: int) -> list[str]:
@@ -69,9 +73,12 @@ def _calls(ir: ProgramIR) -> list[str]:
 
 def render(ir: ProgramIR) -> str:
     features = ", ".join(sorted(ir.features)) or "none"
-    out = [f'"""Generated program. features: {features}"""', "import torch"]
     code = [line for st in ir.stmts for line in st.lines] + [
-        line for d in ir.defs for line in d.lines]
+        line for d in ir.defs for line in d.lines] + [
+        line for call in ir.calls for line in call.setup] + (ir.module_init or [])
+    text = "\n".join(code)
+    out = [f'"""Generated program. features: {features}"""']
+    out += [line for prefix, line in IMPORTS if prefix in text] + ["import torch"]
     if any("F." in line for line in code):
         out.append("import torch.nn.functional as F")
     for d in ir.defs:

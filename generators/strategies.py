@@ -12,9 +12,15 @@ from hypothesis import strategies as st
 
 from generators.builder import Builder
 from generators.calls import first_call, later_calls
+from generators.constructs_collections import CONSTRUCTS as COLLECTIONS
+from generators.constructs_control import CONSTRUCTS as CONTROL
 from generators.constructs_data import CONSTRUCTS as DATA
 from generators.constructs_flow import CONSTRUCTS as FLOW
 from generators.constructs_funcs import CONSTRUCTS as FUNCS
+from generators.constructs_modules import CONSTRUCTS as MODULES
+from generators.constructs_objects import CONSTRUCTS as OBJECTS
+from generators.constructs_probes import CONSTRUCTS as PROBES
+from generators.constructs_torchvals import CONSTRUCTS as TORCHVALS
 from generators.features import check_features, feature_flags
 from generators.inputs import INPUT_BYTES, input_specs
 from generators.ir import Kind, Program, ProgramIR
@@ -23,12 +29,18 @@ from generators.ops import OPS
 from generators.render import render
 
 CONSTRUCTS = {**FLOW, **DATA, **FUNCS}
-CONSTRUCT_ORDER = tuple(CONSTRUCTS)
+# Idioms of real modelling code (see IDIOM_FEATURES in features.py).
+IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS}
+CONSTRUCTS.update(IDIOMS)
+# A statement's construct byte indexes this order; the idioms are listed twice, so that they
+# are drawn twice as often as the older constructs (where compilers' bugs hide: guards on what
+# Python code reads, side effects, identity).
+CONSTRUCT_ORDER = tuple(CONSTRUCTS) + tuple(IDIOMS)
 MAX_STATEMENTS = 16
 MAX_RETURNS = 4
 # kind >= CONSTRUCT_KIND picks a construct; everything else, and any construct whose feature
 # is off, applies a catalogue op.
-CONSTRUCT_KIND = 180
+CONSTRUCT_KIND = 112
 # One draw per statement (bytes shrink position by position towards 0):
 # [kind, op high, op low, construct, 3 operand refs, 8 parameters].
 STATEMENT_BYTES = 15
