@@ -36,13 +36,14 @@ from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
 from oracle.cluster import ClusterError, ClusterSpec
 from oracle.differential import Result
-from oracle.pool import Task, WorkerPool
+from oracle.pool import STARTUP_TIMEOUT, Task, WorkerPool
 from oracle.verdict import Verdict
 
 OBJECT_STORE_BYTES = 80 * 1024 * 1024   # a local instance: results are small, so is the store
 MAX_REPLACEMENTS = 5                    # actors started again on one node
 MAX_TRIES = 3                           # actors one check may be lost with
-SILENT_SLACK = 300.0                    # beyond a check's own limit (x2): the actor is wedged
+SILENT_FACTOR, SILENT_SLACK = 2.0, 300.0  # no answer after limit x 2 + 300 s: a wedged actor
+STARTUP_LIMIT = 2 * STARTUP_TIMEOUT + 60.0  # an actor's start (its workers' included)
 
 
 def connect(spec: ClusterSpec) -> bool:
@@ -102,13 +103,16 @@ class CheckActor:
         return result
 
 
-@dataclass
+@dataclass(eq=False)  # one per actor started: told apart by identity
 class _Actor:
     handle: object
     node: str
     slots: int
-    calls: set = field(default_factory=set)   # its object refs in flight
+    started: object                            # the ref of its pid: ready once it resolves
+    calls: set = field(default_factory=set)    # its object refs in flight
     pid: int | None = None
+    ready_at: float | None = None              # when this driver saw it ready
+    since: float = field(default_factory=time.monotonic)
 
     @property
     def free(self) -> int:
@@ -119,8 +123,9 @@ class _Actor:
 class _Call:
     task: Task
     source: str
-    actor: _Actor
-    deadline: float
+    actor: _Actor | None
+    sent: float = 0.0
+    silent: float = 0.0    # no answer for this long once sent to a ready actor: wedged
     tries: int = 0
 
 
@@ -156,7 +161,8 @@ class RayPool:
         slots = {a.slots for a in self.actors}
         if len(slots) == 1:
             (each,) = slots
-            return f"{len(self.actors)} actors x {each} worker{'s' if each != 1 else ''}"
+            return (f"{len(self.actors)} actor{'s' if len(self.actors) != 1 else ''} x {each} "
+                    f"worker{'s' if each != 1 else ''}")
         return f"{len(self.actors)} actors, {self.size} workers in all"
 
     def _start(self, node: str, slots: int) -> None:
@@ -164,7 +170,7 @@ class RayPool:
         handle = self._remote.options(scheduling_strategy=strategy, num_cpus=0,
                                       max_concurrency=max(1, slots) + 1,
                                       max_restarts=0).remote(max(1, slots), self.timeout)
-        self.actors.append(_Actor(handle, node, max(1, slots)))
+        self.actors.append(_Actor(handle, node, max(1, slots), handle.pid.remote()))
 
     # -- the pool's interface --------------------------------------------------------------------
     def __enter__(self) -> RayPool:
@@ -187,7 +193,7 @@ class RayPool:
     def submit(self, task: Task) -> bool:
         if self.requeue:
             return False
-        return self._send(_Call(task, Path(task.path).read_text(), None, 0.0))
+        return self._send(_Call(task, Path(task.path).read_text(), None))
 
     def collect(self, max_wait: float = 0.5) -> list[Result]:
         self._resend()
@@ -209,9 +215,7 @@ class RayPool:
             call.actor.calls.discard(ref)
             self.checks += 1
             results.append(result)
-        now = time.monotonic()
-        for actor in {c.actor for c in self.calls.values() if c.deadline < now}:
-            self._lose(actor, "no answer long past its checks' time limit")
+        self._watch()
         self._resend()
         results.extend(self.lost_results)
         self.lost_results = []
@@ -230,14 +234,38 @@ class RayPool:
 
     def actor_pids(self) -> list[int]:
         """The process of each live actor (waits for those still starting)."""
-        for actor in self.actors:
-            if actor.pid is None:
-                try:
-                    actor.pid = ray.get(actor.handle.pid.remote())
-                except ray.exceptions.RayError as exc:
-                    self._lose(actor, _why(exc))
-                    return self.actor_pids()
+        for actor in list(self.actors):
+            self._ready(actor, None)
+        if any(a.pid is None for a in self.actors):
+            return self.actor_pids()
         return [a.pid for a in self.actors]
+
+    def _ready(self, actor: _Actor, wait: float | None) -> bool:
+        """Has the actor started (its workers too)? Waits up to `wait` (None: until it has or
+        is lost)."""
+        if actor.ready_at is None:
+            done, _ = ray.wait([actor.started], timeout=wait)
+            if not done:
+                return False
+            try:
+                actor.pid = ray.get(actor.started)
+            except ray.exceptions.RayError as exc:
+                self._lose(actor, _why(exc))
+                return False
+            actor.ready_at = time.monotonic()
+        return True
+
+    def _watch(self) -> None:
+        """Lose the actors that did not start in time, or that went silent while ready."""
+        now = time.monotonic()
+        for actor in list(self.actors):
+            if not self._ready(actor, 0):
+                if actor in self.actors and now - actor.since > STARTUP_LIMIT:
+                    self._lose(actor, f"not started after {STARTUP_LIMIT:g} s")
+                continue
+            calls = [self.calls[ref] for ref in actor.calls if ref in self.calls]
+            if any(now > max(c.sent, actor.ready_at) + c.silent for c in calls):
+                self._lose(actor, "no answer long past its checks' time limit")
 
     def close(self) -> None:
         for actor in self.actors:
@@ -258,7 +286,8 @@ class RayPool:
         task = call.task
         ref = actor.handle.check.remote(call.source, task)
         limit = task.timeout or self.timeout
-        call.actor, call.deadline = actor, time.monotonic() + 2 * limit + SILENT_SLACK
+        call.actor, call.sent = actor, time.monotonic()
+        call.silent = limit * SILENT_FACTOR + SILENT_SLACK
         actor.calls.add(ref)
         self.calls[ref] = call
         return True

@@ -109,23 +109,27 @@ def _program(tmp_path: Path, i: int, op: str) -> str:
 
 
 @pytest.mark.slow
-def test_a_killed_ray_worker_loses_no_result(local_ray, tmp_path):
-    """Kill the process of an actor with checks in flight: they are checked again elsewhere,
-    every task gets its own verdict (none is blamed for the lost process), and the actor is
-    replaced."""
+def test_killed_and_wedged_ray_workers_lose_no_result(local_ray, tmp_path, monkeypatch):
+    """Kill the process of one actor with checks in flight and stop the other's (a wedged
+    actor, or a node cut off): their checks are checked again by the replacements, every task
+    gets its own verdict (none is blamed for the lost process), and both actors are replaced."""
+    from oracle import cluster_ray
     from oracle.cluster_ray import RayPool
     from oracle.pool import Task
 
+    monkeypatch.setattr(cluster_ray, "SILENT_SLACK", 0.0)  # silent for 2 x 5 s: wedged
     spec = f"{PLANTED}:WrongValue"
     paths = [_program(tmp_path, i, "abs" if i % 3 == 0 else "sin") for i in range(12)]
     tasks = [Task(p, spec) for p in paths] + [Task(p, f"{PLANTED}:SlowCompile") for p in paths]
-    with RayPool(ClusterSpec(None, 2, 1), timeout=30) as pool:
+    with RayPool(ClusterSpec(None, 2, 1), timeout=5) as pool:
         pool.wait_ready()
-        victim = pool.actor_pids()[0]
-        threading.Timer(3.0, os.kill, (victim, signal.SIGKILL)).start()
+        killed, stopped = pool.actor_pids()
+        threading.Timer(3.0, os.kill, (killed, signal.SIGKILL)).start()
+        threading.Timer(3.0, os.kill, (stopped, signal.SIGSTOP)).start()
         results = list(pool.run(tasks))
-        assert pool.requeued >= 1 and pool.restarts >= 1, (pool.requeued, pool.restarts)
-        assert victim not in pool.actor_pids() and len(pool.actor_pids()) == 2
+        assert pool.requeued >= 2 and pool.restarts >= 2, (pool.requeued, pool.restarts)
+        pids = pool.actor_pids()
+        assert killed not in pids and stopped not in pids and len(pids) == 2
     got = sorted((r.program, r.subject, r.verdict) for r in results)
     want = sorted((p, spec, Verdict.MISMATCH_VALUE if i % 3 == 0 else Verdict.PASS)
                   for i, p in enumerate(paths))
