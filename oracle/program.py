@@ -17,6 +17,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
+import torch
+
 _counter = itertools.count()
 _code_cache: dict[tuple[str, int, int], types.CodeType] = {}
 
@@ -50,7 +52,7 @@ class Program:
         if not hints:
             return []
         try:
-            bound = inspect.signature(self.program).bind(*args, **kwargs).arguments
+            bound = _signature(self.program).bind(*args, **kwargs).arguments
         except (TypeError, ValueError):
             return []
         marks = []
@@ -167,7 +169,7 @@ def _dynamic_problem(module: types.ModuleType) -> str | None:
     if not isinstance(hints, dict):
         return f"must be a dict of parameter name -> dims, not {type(hints).__name__}"
     try:
-        names = set(inspect.signature(module.program).parameters)
+        names = set(_signature(module.program).parameters)
     except (TypeError, ValueError):
         names = None
     for name, dims in hints.items():
@@ -176,6 +178,11 @@ def _dynamic_problem(module: types.ModuleType) -> str | None:
         if not isinstance(dims, list | tuple) or not all(_is_dim_hint(d) for d in dims):
             return f"of {name!r} must be a list of dims: ints or (dim, min, max) tuples"
     return None
+
+
+def _signature(program) -> inspect.Signature:
+    """The parameters a call binds to: an nn.Module's are those of its forward."""
+    return inspect.signature(program.forward if isinstance(program, torch.nn.Module) else program)
 
 
 def _is_dim_hint(hint) -> bool:

@@ -84,24 +84,29 @@ def test_a_later_input_may_share_only_the_leading_dim_of_the_first():
     assert spec.shape == (5, 3, 1)
 
 
-def test_sweeps_keep_the_generators_valid():
-    """Every drawn program with a sweep runs eagerly on every call it yields."""
+def test_sweeps_keep_the_generators_valid(tmp_path):
+    """Every drawn program with a sweep runs eagerly on every call it yields, and its DYNAMIC
+    hint names a parameter of the function or module forward the oracle calls."""
     seen = []
 
     @settings(max_examples=60, database=None, phases=[Phase.generate], deadline=None,
               suppress_health_check=list(HealthCheck), derandomize=True)
     @given(generators.programs(features=["sweep_batch", "sweep_seq", "mark_dynamic",
-                                         "shape_arith", "noncontiguous", "aliasing"]))
+                                         "shape_arith", "noncontiguous", "aliasing",
+                                         "nn_module"]))
     def check(program):
-        space: dict = {"__name__": "generated"}
-        exec(compile(program.source, "<generated>", "exec"), space)
-        for args, kwargs in space["calls"]():
-            space["program"](*args, **kwargs)
+        path = tmp_path / f"p{len(seen)}.py"
+        path.write_text(program.source)
+        loaded = load(path)
+        for args, kwargs in loaded.calls():
+            loaded.program(*args, **kwargs)
+            assert loaded.dynamic_marks(args, kwargs) or "mark_dynamic" not in program.features_used
         seen.append(program.features_used)
 
     check()
     assert sum("sweep_batch" in f or "sweep_seq" in f for f in seen) >= 20
     assert any("mark_dynamic" in f for f in seen)
+    assert any({"mark_dynamic", "nn_module"} <= f for f in seen)
 
 
 def test_render_puts_the_hint_before_the_program():

@@ -170,3 +170,13 @@ def test_each_planted_dynamic_shape_bug_is_shrunk(tmp_path, capsys, kind, keeps)
     assert len(small.splitlines()) < len((PROGRAMS / "batch_sweep.py").read_text().splitlines())
     result = check(str(out), resolve(f"{PLANTED}:{kind}"))
     assert result.verdict.is_failure and (keeps in small or result.detail == keeps), small
+
+
+def test_hints_of_a_module_program_name_the_parameters_of_forward(tmp_path):
+    path = tmp_path / "p.py"
+    path.write_text('import torch\nDYNAMIC = {"x": [0]}\n'
+                    "class Program(torch.nn.Module):\n    def forward(self, x):\n        return x\n"
+                    "program = Program()\ndef calls():\n    yield (torch.ones(3, 2),), {}\n")
+    program = load(path)
+    marks = program.dynamic_marks((program.module.torch.ones(3, 2),), {})
+    assert [(tuple(t.shape), d) for t, d, _, _ in marks] == [((3, 2), 0)]
