@@ -11,11 +11,13 @@ import dis
 import inspect
 import opcode
 import types
+import weakref
 
 from compiler.bytecode.exception_table import assemble_exception_table, parse_exception_table
 from compiler.errors import BreakReason, Unsupported
 
 _FREE_OPS = set(dis.hasfree)
+_RESUME_CODES: weakref.WeakSet = weakref.WeakSet()
 _NO_LOCATION = 15
 
 
@@ -71,12 +73,15 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
                 unbound: set[str]) -> types.CodeType:
     """A code object taking (*all locals, *stack values) and continuing at `target_offset`.
 
-    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL.
+    `stack_nulls` lists the stack from the bottom, True where the slot holds a NULL. The frame's
+    own cells are passed in as cell objects (MAKE_CELL is skipped), so closures made before the
+    break keep sharing them: a cell that is a parameter in its own slot, the others as
+    parameters after the stack values (a parameter that is also a cell keeps its cell slot in
+    the parameters' part, so every index past the old parameters moves by the stack size).
     """
-    if code.co_cellvars:
-        raise _unsupported("the frame has variables captured by inner functions")
     old = code.co_varnames
     n_stack = sum(not null for null in stack_nulls)
+    own_cells = tuple(name for name in code.co_cellvars if name not in old)
     prologue: list[tuple[str, int]] = []
     if code.co_freevars:
         prologue.append(("COPY_FREE_VARS", len(code.co_freevars)))
@@ -95,12 +100,19 @@ def resume_code(code: types.CodeType, target_offset: int, stack_nulls: list[bool
     head = b"".join(_encode(name, arg) for name, arg in prologue)
     body = _remap_free_slots(code.co_code, n_stack, len(old))
     flags = code.co_flags & ~(inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)
-    varnames = old + tuple(f"___stack{i}" for i in range(n_stack))
+    varnames = old + tuple(f"___stack{i}" for i in range(n_stack)) + own_cells
     name = f"resume_in_{code.co_name}_at_{target_offset}"
-    return code.replace(
+    resumed = code.replace(
         co_code=head + body, co_argcount=len(varnames), co_posonlyargcount=0,
         co_kwonlyargcount=0, co_nlocals=len(varnames), co_varnames=varnames, co_flags=flags,
         co_linetable=_prefix_line_table(code, units),
         co_exceptiontable=_shift_exception_table(code, units),
         co_stacksize=code.co_stacksize + 2, co_name=name,
         co_qualname=f"{code.co_qualname}.<{name}>")
+    _RESUME_CODES.add(resumed)
+    return resumed
+
+
+def is_resume_code(code: types.CodeType) -> bool:
+    """Whether `code` was made by resume_code: its cells arrive as cell objects."""
+    return code in _RESUME_CODES

@@ -13,6 +13,7 @@ import torch
 
 from compiler.bytecode.instructions import bytecode_of
 from compiler.bytecode.resume import resume_code
+from compiler.errors import BreakReason, Unsupported
 from compiler.symbolic.ops_exceptions import blocks_around
 
 NULL = object()   # a NULL stack slot while the runner holds the stack
@@ -123,7 +124,11 @@ class BreakRunner:
         """Make every resume function this break can need now, at compile time: one that
         cannot be made must turn the break into an eager fallback, not fail mid-call."""
         nulls = list(self.point.stack_nulls)
-        unbound = frozenset(n for n in self.code.co_varnames if n not in self.point.bound)
+        made = set(self.point.bound) | set(self.point.cells)
+        unbound = frozenset(n for n in self.code.co_varnames if n not in made)
+        if not set(self.code.co_cellvars) <= set(self.point.cells):
+            raise Unsupported("a graph break before the frame made its cells",
+                              BreakReason.UNSUPPORTED_VALUE)
         name = self.inst.opname
         if name == "RAISE_VARARGS":
             return  # nothing runs after it
@@ -150,7 +155,9 @@ class BreakRunner:
     def continue_from(self, stack_values, local_values):
         values = iter(stack_values)
         stack = [NULL if null else next(values) for null in self.point.stack_nulls]
-        frame_locals = dict(zip(self.point.bound, local_values))
+        n_bound = len(self.point.bound)
+        frame_locals = dict(zip(self.point.bound, local_values[:n_bound]))
+        frame_locals.update(zip(self.point.cells, local_values[n_bound:]))  # cell objects
         torch._C._set_grad_enabled(self.point.grad_mode)  # the graph restored the caller's
         try:
             target = self._execute(stack)
@@ -275,4 +282,5 @@ class BreakRunner:
         compiled = self._resume_function(target, nulls, unbound)
         args = [frame_locals.get(n) for n in varnames]
         args += [slot for slot in stack if slot is not NULL]
+        args += [frame_locals[n] for n in self.code.co_cellvars if n not in varnames]
         return compiled(*args)

@@ -84,7 +84,7 @@ class OutputPlan:
         return text
 
     def _expr(self, value: Value) -> str:  # noqa: C901 - one case per kind of tracker
-        from compiler.values.callables import UserFunctionValue
+        from compiler.values.callables import CellValue, UserFunctionValue
         from compiler.values.constant import ConstantValue
         from compiler.values.containers import DictValue, ListValue, SetValue
         from compiler.values.iterators import SequenceIteratorValue
@@ -94,6 +94,8 @@ class OutputPlan:
         if isinstance(value, NdarrayValue):  # its tensor's data, as NumPy's array or scalar
             return self.temp(f"{self.expr(value.tensor)}.numpy()"
                              f"{'[()]' if value.scalar_type is not None else ''}")
+        if isinstance(value, CellValue):  # a frame's own cell, at a graph break
+            return self._cell(value)
         if isinstance(value, TensorValue):
             if value.is_input():
                 return self.source_expr(value.source)
@@ -161,6 +163,8 @@ class OutputPlan:
     def _cell(self, cell) -> str:
         """A closure cell: the real one, or a new cell for one made in the trace (made once,
         so functions that share it still do)."""
+        if getattr(cell, "cell_source", None) is not None:  # a new object on each call
+            return self.source_expr(cell.cell_source)
         if cell.real_cell is not None:
             return self.bind(cell.real_cell)
         key = id(cell)

@@ -14,6 +14,7 @@ import torch
 import torch.fx as fx
 
 from compiler import logs
+from compiler.bytecode.resume import is_resume_code
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.output import OutputPlan
@@ -32,7 +33,7 @@ from compiler.symbolic import (  # noqa: F401 - registers the handlers
 from compiler.symbolic.context import TraceContext
 from compiler.symbolic.translator import NullValue, Translator
 from compiler.values.base import RaisedByProgram
-from compiler.values.callables import UserFunctionValue, real_cell_value
+from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
 from compiler.values.wrap import wrap
@@ -47,6 +48,7 @@ class ResumePoint:
     bound: list[str]             # locals that are bound, in co_varnames order
     kw_names: tuple[str, ...]
     grad_mode: bool = True       # the grad mode the breaking instruction runs in
+    cells: list[str] = dataclasses.field(default_factory=list)  # the frame's own cells made
 
 
 @dataclasses.dataclass
@@ -91,11 +93,14 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
            break_at: int | None) -> TraceResult:
     code = fn.__code__
     logs.log("bytecode", "tracing %s:\n%s", code.co_qualname, _disassembly(code))
+    own_cells = set(code.co_cellvars) if is_resume_code(code) else set()
     local_values = {name: wrap(ctx, value, LocalSource(name))
-                    for name, value in frame_locals.items()}
+                    for name, value in frame_locals.items() if name not in own_cells}
     closure = [real_cell_value(ctx, cell) for cell in (fn.__closure__ or ())]
     function = UserFunctionValue(fn)
     translator = Translator(ctx, code, fn.__globals__, local_values, closure, function=function)
+    for name in own_cells:  # a resume function's cells, passed in as cell objects
+        translator.cells[name] = FrameCellValue.of(ctx, frame_locals[name], name)
     translator.break_at = break_at
     result = translator.run()
     resume = None
@@ -147,13 +152,13 @@ def _guard_storage_aliasing(ctx: TraceContext) -> None:
 
 
 def _state_at_break(tx: Translator) -> tuple[TupleValue, ResumePoint]:
-    """The values to rebuild at a break: (stack without NULLs, bound locals)."""
-    if tx.code.co_cellvars:
-        raise Unsupported("a graph break in a frame with closure cells of its own",
-                          BreakReason.UNSUPPORTED_VALUE)
+    """The values to rebuild at a break: (stack without NULLs, bound locals, then the frame's
+    own cells as cell objects, which its resume function takes as they are)."""
     nulls = [isinstance(v, NullValue) for v in tx.stack]
     stack = [v for v in tx.stack if not isinstance(v, NullValue)]
     bound = [name for name in tx.code.co_varnames if name in tx.locals]
-    state = TupleValue([TupleValue(stack), TupleValue([tx.locals[n] for n in bound])])
+    cells = [name for name in tx.code.co_cellvars if name in tx.cells]
+    local_values = [tx.locals[n] for n in bound] + [tx.cells[n] for n in cells]
+    state = TupleValue([TupleValue(stack), TupleValue(local_values)])
     return state, ResumePoint(tx.index, nulls, bound, tuple(tx.kw_names),
-                              torch.is_grad_enabled())
+                              torch.is_grad_enabled(), cells)

@@ -50,6 +50,22 @@ class CellValue(Value):
             tx.ctx.side_effects.write_cell(self.real_cell, value)
 
 
+class FrameCellValue(CellValue):
+    """A cell of a resume function's own frame, passed in as an argument: a new cell object on
+    each call, so it is read and rebuilt through `L[name]`, never bound; writes are refused."""
+
+    @classmethod
+    def of(cls, ctx, cell: Any, name: str) -> FrameCellValue:
+        from compiler.guards.sources import LocalSource
+        value = cls(real_cell=cell, source=CellContentsSource(LocalSource(name)))
+        value.cell_source = LocalSource(name)
+        ctx.values_by_id[id(cell)] = (cell, value)  # closures over it share this tracker
+        return value
+
+    def store(self, tx, value: Value) -> None:
+        raise Unsupported("a write to a cell of a resumed frame", BreakReason.UNSUPPORTED_VALUE)
+
+
 def real_cell_value(ctx, cell: Any) -> CellValue:
     """One CellValue per real cell in a trace, so writes are seen by every closure sharing it."""
     remembered = ctx.values_by_id.get(id(cell))

@@ -159,17 +159,36 @@ def test_resume_far_into_a_long_function_uses_extended_arguments():
     assert compiler.stats(fc).fallbacks == []
 
 
-def test_a_break_that_cannot_resume_falls_back_before_running_anything():
+def test_a_frame_with_cells_resumes_with_its_closures():
     def f(x):
-        def inner():  # x is a cell: the frame cannot be resumed
+        def inner():  # x is a cell, shared by the frame and inner
             return x
         if x.sum() > 0:
             return inner() + 1
         return x
 
     fc = compiler.compile(f)
+    for x in (torch.ones(2), -torch.ones(2)):
+        assert_same(fc(x), f(x))
+    s = compiler.stats(fc)
+    assert not s.fallbacks and s.graph_breaks, s
+
+
+def test_a_break_that_cannot_resume_falls_back_before_running_anything():
+    import contextlib
+
+    def f(x, log):
+        log.append(1)
+        with contextlib.nullcontext():  # another manager than grad mode: cannot resume
+            if x.sum() > 0:
+                return x + 1
+        return x
+
+    fc = compiler.compile(f)
     x = torch.ones(2)
-    assert_same(fc(x), f(x))
+    log, eager_log = [], []
+    assert_same(fc(x, log), f(x, eager_log))
+    assert log == eager_log == [1]
     assert compiler.stats(fc).fallbacks
 
 

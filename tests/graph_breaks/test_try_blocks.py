@@ -245,3 +245,36 @@ def test_fullgraph_still_refuses_a_break_inside_try():
 
     with pytest.raises(compiler.Unsupported):
         compiler.compile(f, fullgraph=True)(THREE)
+
+
+def test_break_in_a_frame_with_cells_of_its_own_keeps_them():
+    def f(x, log, scale):
+        keys = {f"k{i}": scale * i for i in range(3)}   # a comprehension: `scale` is a cell
+        try:
+            y = x * scale
+            log.append(float(y.sum()))                   # a break with cells in the frame
+            more = [scale + k for k in range(2)]         # read through the same cell
+            z = y + keys["k2"] + more[1]
+        finally:
+            log.append(scale)
+        return z
+
+    s = _differential(f, (THREE, [], 2.0), (THREE, [], 3.0))
+    assert not s.fallbacks and s.graph_breaks, s
+    assert (s.compiles, s.graphs) == (2, 4), s
+
+
+def test_a_cell_written_after_the_break_and_a_closure_over_it():
+    def f(x, log, scale):
+        bump = lambda t: t * scale                       # noqa: E731 - a closure over `scale`
+        try:
+            y = bump(x)
+            log.append(float(y.sum()))
+            scale = scale + 1                            # written through the cell
+            z = bump(y)
+        finally:
+            log.append(scale)
+        return z, scale
+
+    s = _differential(f, (THREE, [], 2.0))
+    assert s.graph_breaks and s.compiles == 1, s
