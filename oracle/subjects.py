@@ -294,7 +294,12 @@ class TorchSubject:
         import torch._dynamo
         from torch._dynamo.utils import get_compilation_metrics
 
-        records = list(get_compilation_metrics())
+        records, limit_hits = [], 0
+        for record in get_compilation_metrics():
+            if "recompile limit" in (record.fail_reason or ""):
+                limit_hits += 1  # the attempt that found the limit reached: it runs eagerly
+            else:
+                records.append(record)
         by_frame: dict[int, int] = {}
         for record in records:
             frame = _frame_of(record.compile_id)
@@ -308,6 +313,7 @@ class TorchSubject:
             "recompile_reasons": reasons,
             "compiles_by_code": {str(k): v for k, v in by_frame.items()},
             "cache_limit": torch._dynamo.config.recompile_limit,
+            "cache_limit_hits": limit_hits,
             "dynamic": _dynamic_policy(self.dynamic),
             "symbolic_recompiles": sum(map(symbolic_guard, reasons)),
         }

@@ -180,3 +180,10 @@ def test_hints_of_a_module_program_name_the_parameters_of_forward(tmp_path):
     program = load(path)
     marks = program.dynamic_marks((program.module.torch.ones(3, 2),), {})
     assert [(tuple(t.shape), d) for t, d, _, _ in marks] == [((3, 2), 0)]
+
+
+def test_torch_reaching_its_recompile_limit_is_no_compile_of_its_own():
+    """torch records the attempt that hits the limit (then runs eagerly): R3 must not count it."""
+    result = check(str(PROGRAMS / "growing_global.py"), resolve("torch:eager"))
+    assert result.verdict is Verdict.PASS, result.message
+    assert max(result.compiles) == 8 and result.stats["cache_limit_hits"] >= 1
