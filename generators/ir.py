@@ -5,6 +5,7 @@ Each value carries a probe (its value on the first call), from which shape and d
 
 from __future__ import annotations
 
+import ast
 import enum
 from dataclasses import dataclass, field
 from typing import Any
@@ -149,9 +150,12 @@ class Program:
     @property
     def body_lines(self) -> int:
         """Non-blank lines inside the body of `program` (or of `forward`)."""
-        from generators.render import body_line_count
-
-        return body_line_count(self.source)
+        tree = ast.parse(self.source)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.FunctionDef) and node.name in ("program", "forward"):
+                lines = self.source.splitlines()[node.body[0].lineno - 1:node.end_lineno]
+                return sum(1 for line in lines if line.strip())
+        return 0
 
     def __repr__(self) -> str:
         return f"Program(source='''\n{self.source}''')"

@@ -5,8 +5,6 @@ Module-level definitions first, then `program` (a function or an nn.Module insta
 
 from __future__ import annotations
 
-import ast
-
 from generators.builder import MODULE_REINIT
 from generators.ir import Call, Param, ProgramIR
 
@@ -88,11 +86,3 @@ def render(ir: ProgramIR) -> str:
     return "\n".join(out) + "\n"
 
 
-def body_line_count(source: str) -> int:
-    """Non-blank lines inside the body of `program` (or `Program.forward`)."""
-    tree = ast.parse(source)
-    for node in ast.walk(tree):
-        if isinstance(node, ast.FunctionDef) and node.name in ("program", "forward"):
-            lines = source.splitlines()[node.body[0].lineno - 1:node.end_lineno]
-            return sum(1 for line in lines if line.strip())
-    return 0
