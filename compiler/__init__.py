@@ -11,14 +11,14 @@ import torch
 from compiler.cache.entries import CompileStats
 from compiler.config import config
 from compiler.entry import CompiledFunction, reset_all
-from compiler.errors import BreakReason, CompilerBug, GraphBreak, Unsupported
+from compiler.errors import BreakReason, CompilerBug, Unsupported
 from compiler.explain import Explanation, explain
 from compiler.module_entry import CompiledModule
 from compiler.shapes.marks import mark_dynamic, mark_static
 
 __all__ = [
     "compile", "stats", "explain", "reset", "config", "mark_dynamic", "mark_static",
-    "Unsupported", "GraphBreak",
+    "Unsupported",
     "CompilerBug", "BreakReason", "CompileStats", "Explanation",
 ]
 

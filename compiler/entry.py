@@ -165,7 +165,7 @@ class CompiledFunction:
                 logs.log("graph_breaks", "graph break in %s: %s", self.function.__qualname__,
                          stop)
             self.stats.fallbacks.append(str(stop))
-            return CacheEntry(check, self._run_eagerly, eager=True, reason=str(stop))
+            return CacheEntry(check, self._run_eagerly)
         return self._compiled_entry(check, result)
 
     def _compiled_entry(self, check, result) -> CacheEntry:

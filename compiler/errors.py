@@ -1,7 +1,7 @@
-"""Errors the compiler raises: Unsupported and GraphBreak (with a BreakReason), CompilerBug.
+"""Errors the compiler raises: Unsupported (with a BreakReason), CompilerBug.
 
 Unsupported names the construct, the file and the line; outside fullgraph it is caught and the
-frame runs eagerly.
+frame is split at a graph break or runs eagerly.
 """
 
 from __future__ import annotations
@@ -49,10 +49,6 @@ class Unsupported(CompilerError):
             self.where = where
             self.args = (self._render(),)
         return self
-
-
-class GraphBreak(Unsupported):
-    """Tracing must stop here; the frame is split (or, for now, runs eagerly)."""
 
 
 class CompilerBug(CompilerError):

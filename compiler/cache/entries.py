@@ -36,8 +36,6 @@ class CacheEntry:
     run: Callable[..., Any]   # run(args, kwargs, L, G)
     graph_source: str = ""
     rebuild_source: str = ""
-    eager: bool = False
-    reason: str = ""
 
 
 @dataclasses.dataclass

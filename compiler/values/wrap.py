@@ -1,7 +1,9 @@
 """The one place where a real Python object becomes a value tracker, installing its guards.
 
-`wrap(ctx, obj, source)` starts from an exact-type table; `wrap_constant` wraps values computed
-during tracing (no source, so no guards); `wrap_op_result` wraps what a graph op returned.
+`wrap(ctx, obj, source)`: constants, then an exact-type table (`BY_EXACT_TYPE`) and its ordered
+fallbacks (`FALLBACKS`), then `wrap_object` for functions, classes, modules and user objects.
+`wrap_constant` wraps values computed during tracing (no source, so no guards);
+`wrap_op_result` wraps what a graph op returned.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import enum
 import functools
 import types
 import weakref
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -108,36 +111,58 @@ def _is_frozen_torch_dataclass(obj: Any) -> bool:
 
 
 def _wrap_new(ctx, obj: Any, source: Source | None) -> Value:
-    kind = type(obj)
-    if kind in (torch.Tensor, torch.nn.Parameter):
-        return _wrap_tensor(ctx, obj, source)
-    if isinstance(obj, torch.Tensor):
-        raise Unsupported(f"tensor subclass {kind.__qualname__}", BreakReason.UNSUPPORTED_VALUE)
-    if kind is torch.Size:
-        ctx.guard(source, GuardKind.EQUALS, obj)
-        return SizeValue([ConstantValue(v) for v in obj], source)
-    if kind is tuple or is_namedtuple_class(kind) or is_structseq_class(kind):
-        ctx.guard(source, GuardKind.TYPE, kind)
-        ctx.guard(source, GuardKind.LENGTH, len(obj))
-        items = [wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)]
-        if kind is tuple:
-            return TupleValue(items, source)
-        return NamedTupleValue(kind, items, source)
-    if kind is list:
-        ctx.guard(source, GuardKind.TYPE, kind)
-        ctx.guard(source, GuardKind.LENGTH, len(obj))
-        return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
-    if kind is dict:
-        return _wrap_dict(ctx, obj, source)
-    if kind is weakref.ReferenceType:
-        from compiler.values.weakrefs import wrap_weakref
-        return wrap_weakref(ctx, obj, source)
-    if kind in ITERATOR_TYPES and source is not None:
-        return _wrap_iterator(ctx, obj, source)
-    if kind in (set, frozenset):
-        ctx.guard(source, GuardKind.EQUALS, kind(obj))  # checks the type too
-        return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
+    """The exact type's wrapper first (BY_EXACT_TYPE), then the first fallback whose test
+    holds (FALLBACKS, in order), then `wrap_object`."""
+    by_type = BY_EXACT_TYPE.get(type(obj))
+    if by_type is not None:
+        return by_type(ctx, obj, source)
+    for applies, wrapper in FALLBACKS:
+        if applies(obj):
+            return wrapper(ctx, obj, source)
     return wrap_object(ctx, obj, source)
+
+
+def _refuse_tensor_subclass(ctx, obj: torch.Tensor, source: Source | None) -> Value:
+    raise Unsupported(f"tensor subclass {type(obj).__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _wrap_size(ctx, obj: torch.Size, source: Source | None) -> Value:
+    ctx.guard(source, GuardKind.EQUALS, obj)
+    return SizeValue([ConstantValue(v) for v in obj], source)
+
+
+def _wrap_tuple(ctx, obj: tuple, source: Source | None) -> Value:
+    """A tuple, a namedtuple or a torch.return_types structseq."""
+    kind = type(obj)
+    ctx.guard(source, GuardKind.TYPE, kind)
+    ctx.guard(source, GuardKind.LENGTH, len(obj))
+    items = [wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)]
+    if kind is tuple:
+        return TupleValue(items, source)
+    return NamedTupleValue(kind, items, source)
+
+
+def _wrap_list(ctx, obj: list, source: Source | None) -> Value:
+    ctx.guard(source, GuardKind.TYPE, list)
+    ctx.guard(source, GuardKind.LENGTH, len(obj))
+    return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
+
+
+def _wrap_weakref(ctx, obj: weakref.ReferenceType, source: Source | None) -> Value:
+    from compiler.values.weakrefs import wrap_weakref
+    return wrap_weakref(ctx, obj, source)
+
+
+def _wrap_set(ctx, obj: set | frozenset, source: Source | None) -> Value:
+    kind = type(obj)
+    ctx.guard(source, GuardKind.EQUALS, kind(obj))  # checks the type too
+    return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
+
+
+def _wrap_existing_iterator(ctx, obj: Any, source: Source | None) -> Value:
+    if source is None:  # made in the trace: nothing to replay its advance on
+        return wrap_object(ctx, obj, source)
+    return _wrap_iterator(ctx, obj, source)
 
 
 def _item(source: Source | None, key: Any) -> Source | None:
@@ -210,6 +235,27 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
                               BreakReason.UNSUPPORTED_VALUE)
         pairs.append((ConstantValue(key), wrap(ctx, item, _item(source, key))))
     return DictValue.from_pairs(pairs, source)
+
+
+# What an object of exactly this type becomes: wrapper(ctx, obj, source) -> Value.
+BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
+    torch.Tensor: _wrap_tensor,
+    torch.nn.Parameter: _wrap_tensor,
+    torch.Size: _wrap_size,
+    tuple: _wrap_tuple,
+    list: _wrap_list,
+    dict: _wrap_dict,
+    weakref.ReferenceType: _wrap_weakref,
+    set: _wrap_set,
+    frozenset: _wrap_set,
+    **dict.fromkeys(ITERATOR_TYPES, _wrap_existing_iterator),
+}
+
+# Then, in order, the first whose test holds; everything else goes to `wrap_object`.
+FALLBACKS: tuple[tuple[Callable[[Any], bool], Callable[[Any, Any, Source | None], Value]], ...] = (
+    (lambda obj: isinstance(obj, torch.Tensor), _refuse_tensor_subclass),
+    (lambda obj: is_namedtuple_class(type(obj)) or is_structseq_class(type(obj)), _wrap_tuple),
+)
 
 
 def wrap_object(ctx, obj: Any, source: Source | None) -> Value:

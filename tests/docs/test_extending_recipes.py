@@ -118,15 +118,10 @@ class TimedeltaValue(Value):
         raise Unsupported(f"timedelta.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
 
 
-def _with_timedelta(original):
-    def _wrap_new(ctx, obj, source):
-        if type(obj) is datetime.timedelta:
-            if ctx is not None:
-                from compiler.guards.guard import GuardKind
-                ctx.guard(source, GuardKind.EQUALS, obj)
-            return TimedeltaValue(obj, source)
-        return original(ctx, obj, source)
-    return _wrap_new
+def _wrap_timedelta(ctx, obj, source):
+    from compiler.guards.guard import GuardKind
+    ctx.guard(source, GuardKind.EQUALS, obj)
+    return TimedeltaValue(obj, source)
 
 
 def _scaled(x, interval):
@@ -138,7 +133,7 @@ def test_recipe_value_kind(monkeypatch):
     three = datetime.timedelta(seconds=3)
     with pytest.raises(Unsupported, match="timedelta"):
         compiler.compile(_scaled, fullgraph=True)(torch.ones(2), three)
-    monkeypatch.setattr(wrap, "_wrap_new", _with_timedelta(wrap._wrap_new))
+    monkeypatch.setitem(wrap.BY_EXACT_TYPE, datetime.timedelta, _wrap_timedelta)
     compiler.reset()
     one_graph(check_same(_scaled, torch.ones(2), three))
     compiled = compiler.compile(_scaled)
@@ -155,7 +150,7 @@ def test_recipe_value_kind_answers_every_question(monkeypatch):
     from compiler.values import wrap
     from tests.unit.test_soundness import QUESTIONS, _program
     from tests.unit.test_soundness import check as sound
-    monkeypatch.setattr(wrap, "_wrap_new", _with_timedelta(wrap._wrap_new))
+    monkeypatch.setitem(wrap.BY_EXACT_TYPE, datetime.timedelta, _wrap_timedelta)
     wrong = {}
     for fullgraph in (False, True):
         for name, question in QUESTIONS.items():
