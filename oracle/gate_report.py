@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
+from oracle import junit
 from oracle.gate import (
     CHANGED,
     IMPROVEMENT,
@@ -101,24 +101,20 @@ def write_junit(path: str, baseline: Baseline, current: dict[str, dict[str, dict
     """One testsuite per subject, one testcase per program: regressions fail, failures already
     recorded in the baseline are skipped as known, everything else passes."""
     by_case = {(c.program, c.subject): c for c in changes}
-    root = ET.Element("testsuites", name="parity-gate")
+    suites = []
     for subject in baseline.subjects:
-        keys = sorted(k for k, per in current.items() if subject in per)
-        suite = ET.SubElement(root, "testsuite", name=f"gate:{subject}", tests=str(len(keys)))
-        failures = skipped = 0
-        for key in keys:
-            case = ET.SubElement(suite, "testcase", classname=subject, name=key)
+        suite = junit.Suite(f"gate:{subject}")
+        for key in sorted(k for k, per in current.items() if subject in per):
+            case = junit.Case(key, subject)
             change, entry = by_case.get((key, subject)), current[key][subject]
             if change is not None and change.kind == REGRESSION:
-                node = ET.SubElement(case, "failure", type="regression", message=change.why)
-                node.text = change.message
-                failures += 1
+                case.outcome, case.type, case.message = junit.FAILED, "regression", change.why
+                case.text = change.message
             elif entry["verdict"] not in ("pass", "unsupported"):
-                ET.SubElement(case, "skipped", message=f"known: {entry['verdict']}")
-                skipped += 1
-        suite.set("failures", str(failures))
-        suite.set("skipped", str(skipped))
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+                case.outcome, case.message = junit.SKIPPED, f"known: {entry['verdict']}"
+            suite.cases.append(case)
+        suites.append(suite)
+    junit.write(path, "parity-gate", suites)
 
 
 def write_markdown(path: str, text: str) -> None:

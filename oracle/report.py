@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import json
-import xml.etree.ElementTree as ET
 from collections import Counter
 from pathlib import Path
 
+from oracle import junit
 from oracle.differential import Result
 from oracle.verdict import Verdict
 
@@ -54,24 +54,21 @@ def write_json(path: str, results: list[Result], seconds: float) -> None:
 
 def write_junit(path: str, results: list[Result], subjects: list[str]) -> None:
     """One testsuite per subject, one testcase per program; failures carry the explanation."""
-    root = ET.Element("testsuites", name="parity")
+    suites = []
     for subject in subjects:
-        mine = [r for r in results if r.subject == subject]
-        suite = ET.SubElement(root, "testsuite", name=subject, tests=str(len(mine)),
-                              failures=str(sum(r.verdict.is_failure for r in mine)),
-                              errors=str(sum(r.verdict is Verdict.INVALID for r in mine)),
-                              skipped=str(sum(_skipped(r) for r in mine)))
-        for r in mine:
-            case = ET.SubElement(suite, "testcase", classname=subject, name=r.program,
-                                 time=f"{r.seconds:.3f}")
+        suite = junit.Suite(subject)
+        for r in (r for r in results if r.subject == subject):
+            case = junit.Case(r.program, subject, seconds=r.seconds)
             if r.verdict.is_failure:
-                node = ET.SubElement(case, "failure", type=str(r.verdict), message=r.signature)
-                node.text = r.message
+                case.outcome, case.type, case.message = junit.FAILED, str(r.verdict), r.signature
+                case.text = r.message
             elif r.verdict is Verdict.INVALID:
-                ET.SubElement(case, "error", type="invalid", message=r.message)
+                case.outcome, case.type, case.message = junit.ERROR, "invalid", r.message
             elif _skipped(r):
-                ET.SubElement(case, "skipped", message=f"{r.verdict}: {r.message}")
-    ET.ElementTree(root).write(path, encoding="utf-8", xml_declaration=True)
+                case.outcome, case.message = junit.SKIPPED, f"{r.verdict}: {r.message}"
+            suite.cases.append(case)
+        suites.append(suite)
+    junit.write(path, "parity", suites)
 
 
 def _skipped(r: Result) -> bool:
