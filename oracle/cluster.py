@@ -67,4 +67,10 @@ def open_pool(config, progress: bool = True):
     from oracle.cluster_ray import RayPool
 
     log = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
-    return RayPool(config.cluster, config.timeout, log)
+    pool = RayPool(config.cluster, config.timeout, log)
+    try:  # starting the actors (torch in each) is not the campaign's budget
+        pool.wait_ready()
+    except BaseException:
+        pool.close()
+        raise
+    return pool

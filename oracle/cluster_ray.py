@@ -230,7 +230,9 @@ class RayPool:
 
     def wait_ready(self) -> None:
         """Block until every actor has started its workers."""
+        start = time.monotonic()
         self.actor_pids()
+        self.log(f"Ray: {len(self.actors)} actors ready after {time.monotonic() - start:.1f} s")
 
     def actor_pids(self) -> list[int]:
         """The process of each live actor (waits for those still starting)."""

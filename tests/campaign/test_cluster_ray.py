@@ -85,8 +85,12 @@ def test_ray_campaign_finds_and_shrinks_the_planted_bug(tmp_path):
     assert wrong[0]["repro_lines"] <= 12 and wrong[0]["reproduced"] is True
     shrunk = (out / wrong[0]["repro"]).parent.joinpath("shrunk.py").read_text()
     assert "abs(" in shrunk
+    finding = json.loads((out / wrong[0]["repro"]).parent.joinpath("finding.json").read_text())
+    attempts = finding["shrink"]["attempts"]
+    assert attempts > 0
+    # every program drawn and every shrink attempt was checked on the actors
     checks = [line for line in done.stderr.splitlines() if line.startswith("Ray: ")]
-    assert checks and int(checks[-1].split()[1]) >= summary["programs"], checks
+    assert checks and int(checks[-1].split()[1]) >= summary["programs"] + attempts, checks
 
 
 @pytest.fixture(scope="module")
