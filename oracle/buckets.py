@@ -123,3 +123,18 @@ def _construct(node: ast.AST, library: frozenset[str]) -> str | None:
 def contains(program: frozenset[str], core: frozenset[str]) -> bool:
     """Does a program with `program` constructs contain a finding's `core`?"""
     return core <= program
+
+
+def one_bug(key: str, raised: bool, first: tuple[str | None, frozenset[str] | None],
+            second: tuple[str | None, frozenset[str] | None]) -> bool:
+    """Are two shrunk findings of shrink key `key` one bug? Each is (structure, constructs) of
+    its shrunk program. Equal structures are one bug. For an exception raised at one place
+    (`raised`, and the key names the raising function: `@`) it is enough that one's constructs
+    hold the other's: the smaller program raises there already. A wrong value has no such
+    place, and a larger program may hold a second bug."""
+    (structure_a, core_a), (structure_b, core_b) = first, second
+    if structure_a is None or core_a is None or core_b is None:
+        return False
+    if structure_a == structure_b:
+        return True
+    return raised and "@" in key and (core_a <= core_b or core_b <= core_a)

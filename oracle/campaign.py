@@ -78,6 +78,7 @@ class Finding:
     count: int = 1
     known: known_issues.KnownIssue | None = None
     repro_source: str | None = None  # the shrunk program, once shrunk
+    repro_message: str | None = None  # what the oracle said of the shrunk program
     shrink_stats: dict | None = None
     tentative: bool = False          # another finding has its key: distinct until shrunk alike
     core: frozenset[str] | None = None   # constructs of the shrunk program
@@ -229,6 +230,7 @@ class Campaign:
         """The shrinker's answer for `finding`: merge it with its twin, or keep it and re-sort
         the programs held back for it (under self.lock)."""
         finding.repro_source, finding.shrink_stats = source, stats
+        finding.repro_message = last.message if last is not None else None
         finding.core, finding.structure = buckets.constructs(source), buckets.structure(source)
         twin = next((f for f in self.by_key[finding.key]
                      if f is not finding and _same_bug(f, finding)), None)
@@ -325,16 +327,10 @@ class Campaign:
 
 
 def _same_bug(shrunk: Finding, new: Finding) -> bool:
-    """Two shrunk findings of one key are one bug when their structures agree. For an
-    exception raised at one place (the key names the raising function) it is enough that one
-    shrunk program's constructs hold the other's: the smaller one raises there already. A
-    wrong value has no such place, and a larger program may hold a second bug."""
-    if shrunk.structure is None or shrunk.core is None or new.core is None:
-        return False
-    if shrunk.structure == new.structure:
-        return True
+    """Two shrunk findings of one key are one bug (oracle/buckets.one_bug)."""
     raised = new.result.verdict in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION)
-    return raised and "@" in new.key and (shrunk.core <= new.core or new.core <= shrunk.core)
+    return buckets.one_bug(new.key, raised, (shrunk.structure, shrunk.core),
+                           (new.structure, new.core))
 
 
 def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:

@@ -128,7 +128,7 @@ def write_finding(c: Campaign, finding: Finding, last: Result | None = None) -> 
         write_atomically(folder / "shrunk.py", finding.repro_source.rstrip() + "\n")
     reproduce.write_scripts(folder, finding.repro_source or finding.source,
                             finding.result.subject, finding.key,
-                            (last or finding.result).message, _script_timeout(c))
+                            message_of(finding, last), _script_timeout(c))
     write_info(c, finding, last)
 
 
@@ -139,12 +139,20 @@ def _script_timeout(c: Campaign) -> float:
 
 def write_info(c: Campaign, finding: Finding, last: Result | None = None) -> None:
     folder = c.config.out / "failures" / finding.slug
-    info = {"signature": finding.key, "first_signature": finding.result.signature,
-            "message": (last or finding.result).message, "shrink": finding.shrink_stats,
+    info = {"signature": finding.key, "spec": finding.result.subject,
+            "first_signature": finding.result.signature,
+            "message": message_of(finding, last), "shrink": finding.shrink_stats,
             "count": finding.count, "merged": finding.merged, "tentative": finding.tentative,
             "structure": finding.structure, "reproduced": finding.reproduced,
             "eager": list(finding.result.eager)}
     write_atomically(folder / "finding.json", json.dumps(info, indent=2) + "\n")
+
+
+def message_of(finding: Finding, last: Result | None = None) -> str:
+    """What the oracle said of the program repro.py holds: the shrunk one once shrunk."""
+    if last is not None:
+        return last.message
+    return finding.repro_message or finding.result.message
 
 
 def write_more(c: Campaign, finding: Finding) -> None:
@@ -187,7 +195,7 @@ def summary(c: Campaign) -> dict:
             "tentative": f.tentative and f.structure is None,
             "shrunk": f.repro_source is not None,
             "reproduced": (f.reproduced or {}).get("reproduced"),
-            "found_at": round(f.found_at, 2), "message": f.result.message,
+            "found_at": round(f.found_at, 2), "message": message_of(f),
             "known": f.known.as_dict() if f.known else None,
         })
     seconds = c.elapsed()

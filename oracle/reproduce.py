@@ -133,6 +133,12 @@ def reproduce(path: Path, timeout: float, shows: str | None = None) -> Reproduct
     """Run `python <path>` in a fresh process in the script's folder and read its verdict;
     with `shows`, exiting 1 reproduces only if the output shows that failure (a plain script
     exits 1 on any exception)."""
+    return run_capturing(path, timeout, shows)[0]
+
+
+def run_capturing(path: Path, timeout: float,
+                  shows: str | None = None) -> tuple[Reproduction, str]:
+    """`reproduce`, and the script's output (stdout and stderr interleaved)."""
     path = Path(path).resolve()
     paths = [os.getcwd(), *filter(None, [os.environ.get("PYTHONPATH")])]
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(paths)}
@@ -142,7 +148,7 @@ def reproduce(path: Path, timeout: float, shows: str | None = None) -> Reproduct
                                    stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                    stderr=subprocess.STDOUT, text=True, start_new_session=True)
     except OSError as exc:  # the folder went away (a finding merged into another)
-        return Reproduction(False, None, f"cannot run {path}: {exc}", 0.0)
+        return Reproduction(False, None, f"cannot run {path}: {exc}", 0.0), ""
     try:
         output, _ = process.communicate(timeout=timeout)
         code = process.returncode
@@ -153,8 +159,9 @@ def reproduce(path: Path, timeout: float, shows: str | None = None) -> Reproduct
     if shows is not None and code == 1:
         line = _shown(output, shows)
         return Reproduction(line is not None, code, line or _verdict_line(output, code, timeout),
-                            seconds)
-    return Reproduction(_reproduced(code), code, _verdict_line(output, code, timeout), seconds)
+                            seconds), output
+    return Reproduction(_reproduced(code), code, _verdict_line(output, code, timeout),
+                        seconds), output
 
 
 def _shown(output: str, shows: str) -> str | None:
