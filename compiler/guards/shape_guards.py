@@ -167,7 +167,7 @@ def with_shape_guards(check, shapes, function):
     guards = [SymbolicTensorGuard(g.source, g.expected.refreshed(fakes[g.source.expr()]))
               if isinstance(g, SymbolicTensorGuard) else g for g in check.guards]
     relations = relation_guards(shapes)
-    logs.log("guards", "shape guards of %s (symbols %s):\n  %s", function.__qualname__,
-             ", ".join(sorted(str(s) for s in shapes.symbols())),
+    logs.log("guards", "symbolic sizes of %s:\n  %s\n shape guards:\n  %s",
+             function.__qualname__, "\n  ".join(shapes.symbols()),
              "\n  ".join(g.describe() for g in relations) or "(none)")
     return CheckFunction([*guards, *relations])

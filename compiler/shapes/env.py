@@ -17,7 +17,6 @@ from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import (
     ShapeEnv,
     StatelessSymbolicContext,
-    free_symbols,
     is_concrete_int,
 )
 from torch.utils._sympy.numbers import int_oo
@@ -56,6 +55,12 @@ def new_fake_mode() -> FakeTensorMode:
 class SymbolicInput:
     source: Source
     fake: torch.Tensor
+    symbols: list  # (dim, its symbol when the input was made)
+
+    @classmethod
+    def of(cls, source: Source, fake: torch.Tensor) -> SymbolicInput:
+        return cls(source, fake, [(d, size.node.expr) for d, size in enumerate(fake.shape)
+                                  if not is_concrete_int(size)])
 
 
 class ShapeInputs:
@@ -80,15 +85,29 @@ class ShapeInputs:
                     symbol, max(low if low is not None else 0, current.lower),
                     high if high is not None else int_oo)
         if has_symbols(fake):
-            self.inputs.append(SymbolicInput(source, fake))
+            self.inputs.append(SymbolicInput.of(source, fake))
         return fake
 
     @property
     def symbolic(self) -> bool:
         return bool(self.inputs)
 
-    def symbols(self) -> set:
-        return set().union(*(free_symbols(i.fake) for i in self.inputs))
+    def symbols(self) -> list[str]:
+        """Each input size traced as a symbol, what it was traced with, and what the trace
+        made of it: `s0 = L['x'].size()[0] (traced at 3)`, `... specialised to 3`."""
+        lines, seen = [], set()
+        for i in self.inputs:
+            for d, symbol in i.symbols:
+                if symbol in seen:
+                    continue
+                seen.add(symbol)
+                size = i.fake.shape[d]
+                now = size.node.expr
+                fate = (f"specialised to {now}" if now.is_number else f"as {now}"
+                        if now != symbol else "symbolic")
+                lines.append(f"{symbol} = {i.source.expr()}.size()[{d}] (traced at "
+                             f"{size.node.hint}, {fate})")
+        return lines
 
     def guard_expressions(self) -> list[str]:
         """What the trace (and the backend, when called after it) assumed of the symbolic

@@ -44,6 +44,11 @@ def build_const_key_map(tx, inst):
 def build_slice(tx, inst):
     """(start, stop[, step] -- slice)"""
     parts = tx.popn(inst.arg)
+    from compiler.values.symbolic_int import symbolic_slice
+    symbolic = symbolic_slice(parts)
+    if symbolic is not None:
+        tx.push(symbolic)
+        return
     if not all(p.is_constant() for p in parts):
         raise Unsupported("slice bounds that are not Python constants",
                           BreakReason.DATA_DEPENDENT)

@@ -34,6 +34,9 @@ class SymIntValue(Value):
     def __repr__(self) -> str:
         return f"SymIntValue({self.node.name}: {self.example})"
 
+    def as_fx_argument(self, part: str) -> Any:
+        return getattr(self, part)  # the size's node, or its SymInt
+
     def python_type(self) -> type:
         return int
 
@@ -51,6 +54,50 @@ class SymIntValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         return ConstantValue(self.as_constant()).getattr(tx, name)
+
+
+class SymSliceValue(Value):
+    """A slice with symbolic bounds (`t[:, a : n + a]`): symbolic in tensor indexing; as a
+    Python constant, specialised like its bounds."""
+
+    def __init__(self, parts: list[Value]):
+        super().__init__(None)
+        self.parts = parts
+
+    def __repr__(self) -> str:
+        return f"SymSliceValue({self.parts!r})"
+
+    def python_type(self) -> type:
+        return slice
+
+    def is_constant(self) -> bool:
+        return True
+
+    def as_constant(self) -> slice:
+        return slice(*(p.as_constant() for p in self.parts))
+
+    @property
+    def step(self) -> Value | None:
+        return self.parts[2] if len(self.parts) == 3 else None
+
+    def as_fx_argument(self, part: str) -> slice:
+        return self.argument(part)
+
+    def argument(self, part: str) -> slice:
+        """The slice as the graph (`part="node"`) or the fake run (`"example"`) sees it."""
+        def one(p: Value):
+            return getattr(p, part) if isinstance(p, SymIntValue) else p.as_constant()
+        return slice(*(one(p) for p in self.parts))
+
+
+def symbolic_slice(parts: list[Value]) -> Value | None:
+    """BUILD_SLICE: a SymSliceValue when a bound is symbolic and the others are ints or None."""
+    if not any(isinstance(p, SymIntValue) for p in parts):
+        return None
+    if not all(isinstance(p, SymIntValue) or (isinstance(p, ConstantValue) and (
+            p.value is None or type(p.value) is int)) for p in parts):
+        return None
+    return SymSliceValue(parts)
 
 
 def symbolic_value(graph, target, args: tuple[Any, ...], example) -> Value:

@@ -184,8 +184,7 @@ class TensorValue(Value):
     def getitem(self, tx, key: Value) -> Value:
         parts = key.items if hasattr(key, "items") and isinstance(key.items, list) else [key]
         for part in parts:
-            if part.is_constant() and isinstance(part.as_constant(), slice) and (
-                    part.as_constant().step or 1) < 0:
+            if _negative_step(part):
                 raise RaisedByProgram(ValueError("step must be greater than zero"))
         return tx.ctx.tensor_op("call_function", operator.getitem, [self, key], {},
                                 "tensor indexing")
@@ -196,6 +195,15 @@ class TensorValue(Value):
 
     def hash_key(self) -> Any:
         return ("tensor", id(self))
+
+
+def _negative_step(part: Value) -> bool:
+    from compiler.values.symbolic_int import SymSliceValue
+    if isinstance(part, SymSliceValue):
+        step = part.step
+        return step is not None and (step.as_constant() or 1) < 0
+    return isinstance(part, ConstantValue) and isinstance(part.value, slice) and (
+        part.value.step or 1) < 0
 
 
 def _legacy_new(args: list[Value], kwargs: dict[str, Value]) -> tuple[str, list[Value]]:

@@ -48,8 +48,13 @@ def mean_by_numel(x):
     return x.sum() / x.numel()
 
 
+def window_by_size(x):
+    doubled = torch.cat([x, x])
+    return doubled[x.shape[0] // 2: x.shape[0] + 1, 1:] * 2
+
+
 FUNCTIONS = [reshape_by_size, split_heads, scale_by_len, flatten_view, cat_twice,
-             matmul_weight, new_rows, returns_sizes, mean_by_numel]
+             matmul_weight, new_rows, returns_sizes, mean_by_numel, window_by_size]
 
 
 @pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f.__name__)
