@@ -359,5 +359,7 @@ _RELATION = re.compile(r"<|>|!=|%|//|\b(Eq|Ne|Mod|FloorDiv)\(")
 def symbolic_guard(reason: str) -> bool:
     """Did a guard on a symbolic size relation fail (the call left a symbolic entry's range)?"""
     reason = reason.split("  #")[0]  # torch quotes the user's line after it
-    return ("mismatch" not in reason and _SYMBOLIC_SOURCE.search(reason) is not None
-            and _RELATION.search(reason) is not None)
+    if "mismatch" in reason:
+        return False
+    sizes = len(_SYMBOLIC_SOURCE.findall(reason))  # two sizes: a relation between symbols
+    return sizes > 1 or (sizes == 1 and _RELATION.search(reason) is not None)

@@ -80,6 +80,9 @@ def test_bad_options_are_one_line_and_exit_2(spec, says, capsys):
 @pytest.mark.parametrize("reason, symbolic", [
     ("0/1: 2 <= x.size()[0] <= 3  # if x.shape[0] > 3:  # prog.py:5 in program", True),
     ("L['x'].size()[0] <= 64 (got 80)", True),
+    ("L['x'].size()[0] == L['y'].size()[1] (got L['x'].size()[0] = 3, L['y'].size()[1] = 4)",
+     True),
+    ("L['x'].size()[0] == 3 (got 4)", False),
     ("0/0: tensor 'x' size mismatch at index 0. expected 2, actual 3", False),
     ("L['x'].shape == (2, 3) (got (3, 3))", False),
     ("G['n'] == 3 (got 4)  # x.size()[0] > 2", False),
