@@ -183,6 +183,7 @@ def _judge_calls(reference: eager.Trace, compiled: eager.Trace, result: Result) 
         if finding is not None and finding.verdict is Verdict.UNSUPPORTED:
             unsupported = unsupported or finding
             result.unsupported = result.unsupported or finding.message
+            rules.observe(e.index, g.signature, g.stats, returned=False)  # its compiles excused
             continue
         if finding is None:
             returned = not e.raised and not g.raised

@@ -190,3 +190,27 @@ def test_torch_reaching_its_recompile_limit_is_no_compile_of_its_own():
     result = check(str(PROGRAMS / "growing_global.py"), resolve("torch:eager"))
     assert result.verdict is Verdict.PASS, result.message
     assert max(result.compiles) == 8 and result.stats["cache_limit_hits"] >= 1
+
+
+class DeclinesTwice(Faithful):
+    """Compiles on every call and declines the first two (as torch does for a DYNAMIC hint on a
+    dim the program specialises), then returns."""
+
+    name = "planted:declines-twice"
+
+    def compile(self, fn):
+        def compiled(*args, **kwargs):
+            self.compiles += 1
+            if self.compiles <= 2:
+                raise NotImplementedError("planted: not supported")
+            return fn(*args, **kwargs)
+
+        return compiled
+
+    def classify(self, exc):
+        return "unsupported" if isinstance(exc, NotImplementedError) else None
+
+
+def test_the_compiles_of_declined_calls_are_not_charged_to_the_next_call():
+    result = check(str(PROGRAMS / "batch_sweep.py"), DeclinesTwice())
+    assert result.verdict is Verdict.UNSUPPORTED, result.message
