@@ -29,6 +29,8 @@ from oracle import buckets, campaign_report, known_issues
 from oracle.ast_lock import serialised_compile
 from oracle.campaign_shrink import ShrinkThread
 from oracle.cluster import ClusterSpec, open_pool
+from oracle.coverage_guided import GuidedDrawer
+from oracle.coverage_timeline import BranchMap
 from oracle.differential import Result
 from oracle.draw import Drawer, Redraw, StopDrawing
 from oracle.learning import Learner
@@ -60,6 +62,8 @@ class Config:
     progress: bool = True
     learn: bool = True
     verify: bool = True            # run each repro standalone before reporting it
+    coverage: dict[str, str] | None = None  # spec -> package whose branches are measured
+    guided: bool = False           # steer drawing towards new branches (needs `coverage`)
     cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/cluster.py)
 
     @property
@@ -113,6 +117,7 @@ class Campaign:
         self.report = campaign_report.Reporter(self, config.progress)
         self.shrinker = ShrinkThread(self)
         self.last_summary = 0.0
+        self.branches = BranchMap(config.coverage, config.guided) if config.coverage else None
 
     @property
     def interrupted(self) -> bool:
@@ -133,7 +138,9 @@ class Campaign:
         path = str(self.work / f"p{k}.py")
         Path(path).write_text(program.source)
         self.inflight[path] = [program, choices, len(self.config.subjects)]
-        self.queue.extend(Task(path, spec) for spec in self.config.subjects)
+        measured = self.config.coverage or {}
+        self.queue.extend(Task(path, spec, coverage_of=measured.get(spec))
+                          for spec in self.config.subjects)
         while self.queue and not self.stopped:
             self._handle(self.pool.pump(self.queue, drawing=True))
             self._tick()
@@ -157,6 +164,7 @@ class Campaign:
             self._name(result)
             self.verdicts[str(result.verdict)] += 1
             self._learn(result, entry[0])
+            self._measure(result, entry[1])
             if result.verdict.is_failure:
                 with self.lock:
                     self.failed(result, entry[0].source, entry[1])
@@ -165,6 +173,17 @@ class Campaign:
                 self.programs += 1
                 del self.inflight[result.program]
                 Path(result.program).unlink(missing_ok=True)
+
+    def _measure(self, result: Result, choices: tuple) -> None:
+        """Merge the result's frontend branches; a guided drawer keeps what reached new ones."""
+        if self.branches is None:
+            return
+        new = self.branches.add(result.subject, result.arcs, self.elapsed(), self.programs)
+        if isinstance(self.drawer, GuidedDrawer):
+            if new:
+                self.drawer.kept(choices, new)
+            else:
+                self.drawer.checked(choices)
 
     def _name(self, result: Result) -> None:
         """Results the pool made itself (timeouts, aborts) learn the name from the others."""
@@ -349,7 +368,8 @@ def _slug(key: str, taken: dict) -> str:
 
 
 def run_campaign(config: Config) -> Campaign:
-    drawer = Drawer(config.features, config.seed, config.database)
+    guided = config.guided and config.coverage
+    drawer = (GuidedDrawer if guided else Drawer)(config.features, config.seed, config.database)
     with open_pool(config, config.progress) as pool, serialised_compile():
         campaign = Campaign(config, pool, drawer)
         campaign.run()

@@ -41,6 +41,13 @@ def register(commands) -> None:
                       "(optional extra: pip install '.[ray]')")
     fuzz.add_argument("--actors", default=None, metavar="N", help="with --cluster: N actors "
                       "(default one per node), each with --workers worker processes")
+    fuzz.add_argument("--guided", action="store_true", help="measure the frontend's branch "
+                      "coverage per program and steer drawing towards new branches")
+    fuzz.add_argument("--coverage", action="store_true",
+                      help="measure branch coverage (as --guided) without steering")
+    fuzz.add_argument("--coverage-of", default=None, metavar="PACKAGE",
+                      help="the package to measure (default: compiler for ours, torch._dynamo "
+                      "for torch; required for other subjects)")
     fuzz.set_defaults(handler=lambda args: fuzz_command(args, _usage()))
     shrink = commands.add_parser("shrink", help="reduce a failing program file")
     shrink.add_argument("file", metavar="FILE")
@@ -113,17 +120,43 @@ def fuzz_config(args, usage):
                             None if args.workers == "auto" else workers(args.workers, usage))
     if cluster is not None:
         require_ray(usage)
+    subjects = _subjects(args.subject or ["ours"], usage)
     out = Path(args.out or f".parity/runs/{time.strftime('%Y%m%d-%H%M%S')}")
     if out.exists() and not out.is_dir():
         raise usage(f"--out {out}: exists and is not a folder")
     return Config(
-        subjects=_subjects(args.subject or ["ours"], usage),
+        subjects=subjects, coverage=_coverage(args, subjects, usage), guided=args.guided,
         budget=duration(args.budget, "--budget", usage), workers=workers(args.workers, usage),
         seed=int(args.seed), features=features, shard=_shard(args.shard, usage), out=out,
         db=args.db or None, shrink=not args.no_shrink,
         shrink_budget=duration(args.shrink_budget, "--shrink-budget", usage),
         timeout=duration(args.timeout, "--timeout", usage), known=known, progress=not args.quiet,
         cluster=cluster)
+
+
+def _coverage(args, subjects: list[str], usage) -> dict[str, str] | None:
+    """Which package to measure for each subject, when coverage is asked for."""
+    from oracle.branch_tracer import CoverageUnavailable, package_root
+    from oracle.coverage_guided import frontend_of
+
+    if not (args.guided or args.coverage or args.coverage_of):
+        return None
+    try:
+        import coverage  # noqa: F401
+    except ImportError:
+        raise usage("--guided needs coverage.py: pip install coverage") from None
+    packages = {}
+    for spec in subjects:
+        package = args.coverage_of or frontend_of(spec)
+        if package is None:
+            raise usage(f"--guided: subject {spec!r} has no known frontend; name the package "
+                        "to measure with --coverage-of PACKAGE")
+        try:
+            package_root(package)
+        except CoverageUnavailable as exc:
+            raise usage(f"--coverage-of: {exc}") from None
+        packages[spec] = package
+    return packages
 
 
 def fuzz_command(args, usage) -> int:

@@ -11,7 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 from generators.shrink import measure
-from oracle import reproduce
+from oracle import coverage_timeline, reproduce
 from oracle.differential import Result
 from oracle.reproduce import write_atomically
 from oracle.verdict import Verdict
@@ -213,6 +213,7 @@ def summary(c: Campaign) -> dict:
         "learned_unsupported": c.learner.report(),
         "not_reproduced": sum(1 for f in failures if f["reproduced"] is False),
         "withdrawn": [{k: v for k, v in w.items() if k != "program"} for w in c.withdrawn],
+        "coverage": c.branches.summary(seconds, c.programs) if c.branches else None,
     }
 
 
@@ -220,6 +221,8 @@ def write_summary(c: Campaign) -> None:
     data = summary(c)
     write_atomically(c.config.out / "summary.json", json.dumps(data, indent=2) + "\n")
     write_atomically(c.config.out / "summary.md", summary_markdown(data))
+    if data["coverage"]:
+        coverage_timeline.write_plot(c.config.out, data["coverage"])
 
 
 def summary_markdown(data: dict) -> str:
@@ -245,4 +248,6 @@ def summary_markdown(data: dict) -> str:
     for subject, items in learned.items():
         lines.append(f"\nLearned for {subject} (drawn rarely since): "
                      + ", ".join(f"{k} ({v})" for k, v in items.items()) + ".")
+    if data.get("coverage"):
+        lines += coverage_timeline.markdown(data["coverage"])
     return "\n".join(lines) + "\n"

@@ -7,6 +7,7 @@ A program that hangs, kills its process (abort, segfault) or exhausts memory get
 from __future__ import annotations
 
 import collections
+import functools
 import multiprocessing
 import os
 import signal
@@ -20,6 +21,10 @@ from oracle.verdict import Verdict
 
 DEFAULT_TIMEOUT = 30.0
 STARTUP_TIMEOUT = 300.0
+# A worker's first traced task (guided campaigns) also starts the branch tracer and imports the
+# subject under it: it gets this much longer, so that a loaded machine does not turn that into
+# a timeout, a replaced worker, and the same start again.
+FIRST_TRACED_GRACE = 30.0
 
 
 # Workers fork from a server that has imported these once: replacing a worker after a
@@ -38,6 +43,7 @@ class Task:
     path: str
     subject: str  # a spec, resolved inside the worker
     timeout: float | None = None  # None: the pool's; else this task's own limit
+    coverage_of: str | None = None  # a package whose newly taken arcs the result reports
 
 
 def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
@@ -65,7 +71,14 @@ def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
         try:
             subject = resolved.get(task.subject) or subjects.resolve(task.subject)
             resolved[task.subject] = subject
-            result = differential.check(task.path, subject, label=task.subject)
+            if task.coverage_of:  # a guided campaign (oracle/branch_tracer.py)
+                from oracle.branch_tracer import traced
+
+                result, arcs = traced(task.coverage_of, functools.partial(
+                    differential.check, task.path, subject, label=task.subject))
+                result.arcs = arcs
+            else:
+                result = differential.check(task.path, subject, label=task.subject)
         except Exception as exc:  # the oracle's own failure must not kill the run silently
             result = Result(task.path, task.subject, Verdict.CRASH, type(exc).__name__,
                             f"the oracle failed on this program: {exc!r}")
@@ -84,10 +97,13 @@ class _Worker:
         self.deadline = time.monotonic() + STARTUP_TIMEOUT
         self.started = 0.0
         self.limit = 0.0
+        self.traced = False
 
     def give(self, task: Task, timeout: float) -> None:
         self.task, self.started = task, time.monotonic()
         self.limit = task.timeout or timeout
+        if task.coverage_of and not self.traced:
+            self.limit, self.traced = self.limit + FIRST_TRACED_GRACE, True
         self.deadline = self.started + self.limit
         self.conn.send(task)
 

@@ -1,0 +1,166 @@
+"""Judging a campaign by the mutants it kills (`parity mutate`, oracle/mutation_cli.py).
+
+Each mutant (oracle/mutation.py) goes into a fresh copy of the package in a temporary folder;
+that folder is the working folder and first on the path of a child `python` that imports the
+package (checking that the copy is what it gets) and runs one fixed-length campaign (no
+shrinking) against the subjects, so the campaign and its workers import the mutant and the real
+tree is never edited. A mutant is killed when its package no longer imports, or when its
+campaign reports a failure whose signature the unmutated package's campaign (same seed and
+budget, run first: the baseline) did not report; otherwise it survived. The baseline also runs
+traced, for the lines the campaign reaches, so each survivor says whether the campaign ever ran
+its line (not reached: the generators never lead there; reached: they do, but
+no program told the mutant apart).
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+from oracle.mutation import Mutant
+
+REPO = Path(__file__).resolve().parent.parent
+STARTUP_TIMEOUT = 300.0   # the child imports torch and starts its workers
+
+
+@dataclass
+class Plan:
+    package: Path            # the package folder to mutate
+    subjects: list[str]
+    budget: float            # seconds per campaign
+    workers: int
+    seed: int
+    timeout: float           # per program
+
+
+@dataclass
+class Outcome:
+    mutant: Mutant | None    # None: the baseline
+    status: str              # killed, survived, error (the campaign itself failed)
+    how: str                 # the import error or the new failure's signature
+    programs: int
+    seconds: float
+    reached: bool | None = None  # did the baseline campaign run the mutated line?
+
+    def as_dict(self) -> dict:
+        return {"mutant": self.mutant.as_dict() if self.mutant else None,
+                "status": self.status, "how": self.how, "programs": self.programs,
+                "seconds": round(self.seconds, 1), "reached": self.reached}
+
+
+class Runner:
+    def __init__(self, plan: Plan):
+        self.plan = plan
+        self.baseline: set[str] = set()
+        self.lines: dict[str, set[int]] = {}    # file in the package -> lines reached
+
+    def run_baseline(self) -> list[Outcome]:
+        """The unmutated package's campaign (its failures are no kill), and the same campaign
+        traced, for the lines it reaches (tracing slows it: fewer programs, so it runs apart)."""
+        outcome, summary = self._campaign(None, measure=False)
+        self.baseline = _signatures(summary)
+        traced, _ = self._campaign(None, measure=True)
+        return [outcome, traced]
+
+    def run(self, mutant: Mutant) -> Outcome:
+        outcome, _ = self._campaign(mutant, measure=False)
+        if outcome.status == "survived":
+            outcome.reached = mutant.line in self.lines.get(mutant.file, ())
+        return outcome
+
+    def _campaign(self, mutant: Mutant | None, measure: bool) -> tuple[Outcome, dict]:
+        start = time.monotonic()
+        name = self.plan.package.name
+        with tempfile.TemporaryDirectory(prefix="parity-mutant-") as folder:
+            root = Path(folder)
+            copy = root / name
+            shutil.copytree(self.plan.package, copy,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            if mutant is not None:
+                target = copy / mutant.file
+                target.write_text(mutant.apply(target.read_text()))
+            summary = self._child(root, name, measure)
+        seconds = time.monotonic() - start
+        if "import_error" in summary:
+            return Outcome(mutant, "killed" if mutant else "error",
+                           f"import: {summary['import_error']}", 0, seconds), summary
+        if "error" in summary:
+            return Outcome(mutant, "error", summary["error"], 0, seconds), summary
+        if measure:
+            self.lines = {f: set(v) for f, v in summary.get("lines", {}).items()}
+        new = sorted(_signatures(summary) - self.baseline)
+        status = "killed" if mutant is not None and new else "survived"
+        return Outcome(mutant, status, new[0] if new else "", summary["programs"],
+                       seconds), summary
+
+    def _child(self, root: Path, name: str, measure: bool) -> dict:
+        plan = self.plan
+        args = {"subjects": plan.subjects, "budget": plan.budget, "workers": plan.workers,
+                "seed": plan.seed, "timeout": plan.timeout, "out": str(root / "run"),
+                "package": name, "measure": measure}
+        code = "from oracle.mutation_run import campaign_main; campaign_main()"
+        limit = plan.budget * 4 + STARTUP_TIMEOUT
+        try:
+            done = subprocess.run([sys.executable, "-c", code, json.dumps(args)], cwd=root,
+                                  env=_env(root), capture_output=True, text=True, timeout=limit)
+        except subprocess.TimeoutExpired:
+            return {"error": f"the campaign did not end within {limit:.0f} s"}
+        summary_path = root / "run" / "mutation.json"
+        if done.returncode != 0 or not summary_path.exists():
+            tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
+            return {"error": f"the campaign failed (exit {done.returncode}): {tail}"}
+        return json.loads(summary_path.read_text())
+
+
+def _signatures(summary: dict) -> set[str]:
+    return {f["signature"] for f in summary.get("failures", ())}
+
+
+def _env(root: Path) -> dict:
+    """The mutant's folder first, then this repository (for oracle and generators)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(root), str(REPO),
+                                                    env.get("PYTHONPATH", "")) if p)
+    env["PYTHONDONTWRITEBYTECODE"] = "1"
+    return env
+
+
+def campaign_main() -> None:
+    """In the child: one campaign as `_child` describes it, its summary in OUT/mutation.json."""
+    from oracle.campaign import Config, run_campaign
+
+    args = json.loads(sys.argv[1])
+    out = Path(args["out"])
+    out.mkdir(parents=True, exist_ok=True)
+    measure = args["package"] if args["measure"] else None
+    try:  # a mutant that breaks the import is killed without a campaign
+        module = importlib.import_module(args["package"])
+    except BaseException as exc:
+        text = f"{type(exc).__name__}: {exc}".splitlines()[0][:200]
+        (out / "mutation.json").write_text(json.dumps({"import_error": text}))
+        return
+    if not Path(module.__file__).resolve().is_relative_to(Path.cwd().resolve()):
+        raise RuntimeError(f"{args['package']} was imported from {module.__file__}, not the copy")
+    config = Config(subjects=args["subjects"], budget=args["budget"], workers=args["workers"],
+                    seed=args["seed"], out=out, shrink=False, progress=False, verify=False,
+                    timeout=args["timeout"],
+                    coverage={s: measure for s in args["subjects"]} if measure else None)
+    campaign = run_campaign(config)
+    summary = json.loads((out / "summary.json").read_text())
+    if campaign.branches is not None:
+        base = Path.cwd().resolve() / measure
+        lines: dict[str, set[int]] = {}
+        for path, arcs in campaign.branches.arcs.items():
+            if Path(path).resolve().is_relative_to(base):
+                name = Path(path).resolve().relative_to(base).as_posix()
+                lines.setdefault(name, set()).update(n for arc in arcs for n in arc if n > 0)
+        summary["lines"] = {name: sorted(v) for name, v in lines.items()}
+    (out / "mutation.json").write_text(json.dumps(summary))
