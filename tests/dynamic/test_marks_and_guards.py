@@ -146,3 +146,34 @@ def masked(x):
 def test_data_dependent_sizes_still_break_the_graph(fn):
     stats = sweep(fn, rows(), BATCH_SWEEP[:5], dynamic=True)
     assert stats.graph_breaks
+
+
+def test_a_size_outside_its_marked_bounds_is_specialised_for_that_compile():
+    compiled = compiler.compile(double_rows, dynamic=False, fullgraph=True)
+    x = torch.randn(80, 4)
+    compiler.mark_dynamic(x, 0, max=64)
+    compiled(x)
+    assert "shape=(80, 4)" in "\n".join(compiled.cache.entries[0].check.describe())
+
+
+def test_dynamic_must_be_none_true_or_false():
+    with pytest.raises(ValueError, match="dynamic must be None, True or False"):
+        compiler.compile(double_rows, dynamic="yes")
+
+
+def test_guards_log_names_each_symbol_and_what_it_became(caplog):
+    import logging
+    logger = logging.getLogger("parity.guards")
+    level, propagate = logger.level, logger.propagate
+    logger.setLevel(logging.DEBUG)
+    logger.propagate = True
+    try:
+        with caplog.at_level(logging.DEBUG, logger="parity.guards"):
+            compiled = compiler.compile(branch_on_equality, dynamic=True)
+            compiled(torch.randn(5, 4))
+    finally:
+        logger.setLevel(level)
+        logger.propagate = propagate
+    text = caplog.text
+    assert "= L['x'].size()[0] (traced at 5, specialised to 5)" in text
+    assert "= L['x'].size()[1] (traced at 4, symbolic)" in text
