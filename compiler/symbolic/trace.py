@@ -93,14 +93,16 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
            break_at: int | None) -> TraceResult:
     code = fn.__code__
     logs.log("bytecode", "tracing %s:\n%s", code.co_qualname, _disassembly(code))
-    own_cells = set(code.co_cellvars) if is_resume_code(code) else set()
+    # A resume function's own cells come in as cell objects: their trackers are made first, so
+    # that closures over them among the other arguments share them.
+    own_cells = {name: FrameCellValue.of(ctx, frame_locals[name], name)
+                 for name in (code.co_cellvars if is_resume_code(code) else ())}
     local_values = {name: wrap(ctx, value, LocalSource(name))
                     for name, value in frame_locals.items() if name not in own_cells}
     closure = [real_cell_value(ctx, cell) for cell in (fn.__closure__ or ())]
     function = UserFunctionValue(fn)
     translator = Translator(ctx, code, fn.__globals__, local_values, closure, function=function)
-    for name in own_cells:  # a resume function's cells, passed in as cell objects
-        translator.cells[name] = FrameCellValue.of(ctx, frame_locals[name], name)
+    translator.cells.update(own_cells)
     translator.break_at = break_at
     result = translator.run()
     resume = None
