@@ -214,3 +214,13 @@ class DeclinesTwice(Faithful):
 def test_the_compiles_of_declined_calls_are_not_charged_to_the_next_call():
     result = check(str(PROGRAMS / "batch_sweep.py"), DeclinesTwice())
     assert result.verdict is Verdict.UNSUPPORTED, result.message
+
+
+def test_the_direct_repro_compiles_with_the_subjects_options():
+    from oracle.repro_direct import subject_code
+
+    assert subject_code("torch:eager?dynamic=true")[1] == (
+        "torch.compile(program, backend='eager', dynamic=True)")
+    assert subject_code("ours:inductor?dynamic=false")[1].endswith("dynamic=False)")
+    setup, _ = subject_code(f"{__name__}:make_recording?dynamic=true&n=3")
+    assert "subject(dynamic=True, n=3)" in setup
