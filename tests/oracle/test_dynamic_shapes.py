@@ -222,5 +222,5 @@ def test_the_direct_repro_compiles_with_the_subjects_options():
     assert subject_code("torch:eager?dynamic=true")[1] == (
         "torch.compile(program, backend='eager', dynamic=True)")
     assert subject_code("ours:inductor?dynamic=false")[1].endswith("dynamic=False)")
-    setup, _ = subject_code(f"{__name__}:make_recording?dynamic=true&n=3")
-    assert "subject(dynamic=True, n=3)" in setup
+    made = str(subject_code(f"{__name__}:make_recording?dynamic=true&n=3"))
+    assert "(dynamic=True, n=3)" in made  # the factory is called with the options
