@@ -70,13 +70,18 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+# A finding's scripts (oracle/reproduce.py) run themselves: they are not program files.
+NOT_PROGRAMS = frozenset({"__init__.py", "repro.py", "check.py"})
+
+
 def program_files(paths: list[str]) -> list[str]:
-    """Files as given; folders searched for *.py (not __init__.py), sorted."""
+    """Files as given; folders searched for *.py (not __init__.py nor a finding's repro.py and
+    check.py), sorted."""
     found: list[str] = []
     for given in paths:
         path = Path(given)
         if path.is_dir():
-            inside = sorted(p for p in path.rglob("*.py") if p.name != "__init__.py")
+            inside = sorted(p for p in path.rglob("*.py") if p.name not in NOT_PROGRAMS)
             if not inside:
                 raise UsageError(f"no program files under {given}")
             found.extend(str(p) for p in inside)
