@@ -231,8 +231,7 @@ class Campaign:
     def _open(self, key: str, result: Result, source: str, choices: tuple,
               tentative: bool) -> None:
         self.drawer.save(choices)
-        known = (known_issues.match(self.config.known, key)
-                 or known_issues.match(self.config.known, result.signature))
+        known = known_issues.recognise(self.config.known, key, result, source)
         finding = Finding(key, result, source, _slug(key, self.findings), self.elapsed(),
                           choices, known=known, tentative=tentative)
         self.findings[finding.slug] = finding

@@ -209,10 +209,14 @@ def _declines(exc: BaseException) -> bool:
 
 
 def first_line(exc: BaseException) -> str:
-    """The first line of the message; an exception whose __str__ raises still has a name."""
+    """The first line of the message; an exception whose __str__ raises still has a name. A
+    wrapper whose first line only announces the cause (`backend='x' raised:`) gets the cause's
+    line too: that is the line that tells one such failure from another."""
     try:
         text = str(exc)
     except Exception:
         return f"<unprintable {type(exc).__name__}>"
-    lines = text.strip().splitlines()
+    lines = [line.strip() for line in text.strip().splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):
+        return f"{lines[0]} {lines[1]}"
     return lines[0] if lines else ""

