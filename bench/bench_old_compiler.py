@@ -2,6 +2,7 @@
 
     python -m bench.bench_old_compiler prepare [REV]           # copy REV's compiler/ aside
     python -m bench.bench_old_compiler run [REV] [--budget 10m] [--workers 2] [--out DIR]
+        [--features idioms|''|a,b] [--shrink-budget 120s] [--timeout 60s] [--subject SPEC]
     python -m bench.bench_old_compiler count DIR               # wrong-behaviour findings
 
 `prepare` writes the commit's `compiler/` (from git, not the working tree) to
@@ -27,7 +28,15 @@ import time
 from pathlib import Path
 
 from bench.subjects.old_compiler import DEFAULT_REVISION, ROOT, copy_dir, package_name
+from generators.features import IDIOM_FEATURES
 
+# `--features idioms`: the idioms of real modelling code, the module program, container and
+# scalar inputs, and the later calls that re-run or change what the program reads (constructs
+# whose flag is off fall back to catalogue ops). Shape and dtype changes and size sweeps are
+# left out: they add calls (time) and find shape bugs, which are not what this measures.
+IDIOM_PRESET = IDIOM_FEATURES + (
+    "nn_module", "container_inputs", "scalar_inputs", "recall_values", "mutate_between_calls",
+    "change_global", "change_module_attr", "change_closure")
 WRONG_BEHAVIOUR = ("mismatch-value", "mismatch-exception", "mismatch-mutation")
 SUBJECT = "bench.subjects.old_compiler:OldCompilerSubject"
 _IMPORT = re.compile(r"\b(from|import)\s+compiler\b")
@@ -78,7 +87,8 @@ def count(out: Path) -> dict:
 
 
 def run(revision: str = DEFAULT_REVISION, budget: str = "10m", workers: str = "2",
-        out: Path | None = None, subject: str | None = None) -> dict:
+        out: Path | None = None, subject: str | None = None, features: str = "idioms",
+        shrink_budget: str = "120s", timeout: str = "60s") -> dict:
     """The measurement (`python -m bench old_compiler` runs it with these defaults)."""
     name = subject.split(":")[0] if subject else revision
     out = out or ROOT / ".parity" / "runs" / f"old-compiler-{name}-{time.strftime('%H%M%S')}"
@@ -87,7 +97,11 @@ def run(revision: str = DEFAULT_REVISION, budget: str = "10m", workers: str = "2
         subject = SUBJECT
     env = dict(os.environ, PARITY_OLD_COMPILER=revision)
     command = [sys.executable, "-m", "oracle", "fuzz", "--subject", subject, "--budget", budget,
-               "--workers", workers, "--out", str(out), "--quiet"]
+               "--workers", workers, "--out", str(out), "--quiet",
+               "--shrink-budget", shrink_budget, "--timeout", timeout]
+    if features:
+        chosen = ",".join(IDIOM_PRESET) if features == "idioms" else features
+        command += ["--features", chosen]
     subprocess.run(command, cwd=ROOT, env=env, check=False)
     return count(out)
 
@@ -104,6 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     r.add_argument("--out", type=Path, default=None)
     r.add_argument("--subject", default=None,
                    help="another subject instead of the old copy (ours: the false-alarm check)")
+    r.add_argument("--features", default="idioms",
+                   help="'idioms' (the preset), '' for every feature, or a,b,c")
+    r.add_argument("--shrink-budget", default="120s")
+    r.add_argument("--timeout", default="60s", help="per program (a loaded machine needs more)")
     c = sub.add_parser("count")
     c.add_argument("out", type=Path)
     args = parser.parse_args(argv)
@@ -116,8 +134,8 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         print(json.dumps(count(args.out), indent=2))
         return 0
-    print(json.dumps(run(args.revision, args.budget, args.workers, args.out, args.subject),
-                     indent=2))
+    print(json.dumps(run(args.revision, args.budget, args.workers, args.out, args.subject,
+                         args.features, args.shrink_budget, args.timeout), indent=2))
     return 0
 
 

@@ -9,6 +9,7 @@ dict the answer depends on is changed between calls (`mutate_between_calls`).
 
 from __future__ import annotations
 
+from generators import probe
 from generators.builder import Builder
 from generators.ir import Kind
 from generators.opargs import Picks
@@ -36,7 +37,10 @@ def _define_object(b: Builder, p: Picks) -> str | None:
 
 def _subjects(b: Builder, p: Picks) -> list[str]:
     """Expressions of every kind of value the program has at hand."""
-    out = ["None", "len", "torch.relu"]
+    out = ["None", "len", "torch.relu", "[1, 2]", "(1,)", "{'a': 1}", "{1, 2}", "torch.float32",
+           "torch.device('cpu')", "iter([1])", "zip([1], [2])", "enumerate([0])",
+           "reversed([1, 2])", "map(abs, [1])", "range(3)", "torch.nn.ReLU()", "object()",
+           "collections.OrderedDict(a=1)", "collections.deque([1])", "'name'", "1.5"]
     out += [v.name for v in b.values if v.kind is not Kind.OBJECT]
     out += [f"{t.name}.shape" for t in b.tensors()[:2]]
     out += [d.name for d in b.defs if d.lines[0].startswith(("def ", "class "))]
@@ -46,11 +50,13 @@ def _subjects(b: Builder, p: Picks) -> list[str]:
 
 
 def probes(b: Builder, p: Picks) -> bool:
-    form = p.int(9)
+    form = p.int(10)
     if form == 8:  # a config object read with defaults, as model code reads its config
         return _config_probe(b, p)
+    if form == 9:  # what a function or a class says about itself
+        return _self_description(b, p)
     cands = _subjects(b, p)
-    v = cands[p.ref(len(cands))]
+    v = cands[p.int(len(cands))]
     name, kind = p.choice(NAMES), p.choice(TYPES)
     expr = (f'hasattr({v}, "{name}")', f'getattr({v}, "{name}", None) is None',
             f"callable({v})", f"isinstance({v}, {kind})", f"type({v}) is {kind}",
@@ -76,6 +82,28 @@ def _config_probe(b: Builder, p: Picks) -> bool:
         [f'{out} = {n} - getattr(type({obj}), "tag", 4)'],
     ))
     return b.emit(lines, [out], [n], features=["probes"]) is not None
+
+
+def _self_description(b: Builder, p: Picks) -> bool:
+    h = b.fresh("helper")
+    if not b.define(h, [f"def {h}(u, k=2.0, *rest, scale=1.0):", "    return u * k * scale"]):
+        return False
+    b.between(p.choice((f"{h}.__defaults__ = (3.0,)", f"{h}.__kwdefaults__ = {{'scale': 0.5}}",
+                        f"{h}.tag = 1")))
+    t = b.pick(p, b.tensors("float"))
+    forms = [f"{h}.__code__.co_argcount", f"{h}.__name__ == '{h}'", f"len({h}.__defaults__)",
+             f"{h}.__code__.co_varnames[:2] == ('u', 'k')", f"type({h}).__name__",
+             f"getattr({h}, 'tag', 0)", f"{h}.__kwdefaults__['scale']",
+             f"{h}.__qualname__.startswith('helper')", f"callable({h}.__call__)"]
+    out = b.fresh("s")
+    lines = [f"{out} = {p.choice(forms)}"]
+    if isinstance(probe.evaluate(lines[0].split(" = ", 1)[1], b.env), str):
+        lines = [f"{out} = len({lines[0].split(' = ', 1)[1]})"]
+    uses = []
+    if t is not None and p.int(2):
+        lines.append(f"{out} = {h}({t.name}) * 0 + {out}")
+        uses = [t.name]
+    return b.emit(lines, [out], uses, features=["probes"]) is not None
 
 
 def _define_node(b: Builder, p: Picks) -> tuple[str, str, str] | None:

@@ -63,7 +63,10 @@ def _dtype_device(b: Builder, p: Picks, t) -> bool:
                 f"{n} * torch.finfo({n}.dtype).tiny / torch.finfo({n}.dtype).tiny",
                 f"{n}.to(dtype={n}.dtype, device={n}.device)",
                 f"torch.full_like({n}, torch.finfo({n}.dtype).max).minimum({n})",
-                f"{n}.new_tensor(2.0, dtype={n}.dtype) * {n}")
+                f"{n}.new_tensor(2.0, dtype={n}.dtype) * {n}",
+                f"max({n}.sum(), {n}.mean()) + min({n}.amax(), {n}.amin())",
+                f"{n}.new({list(t.shape)}).fill_(0.5) + {n}", f"{n}.type(torch.float64)",
+                f"{n} * ({n}.type() == 'torch.FloatTensor')")
     if p.int(2) or not t.dtype.is_floating_point:
         out, expr = b.fresh("s"), p.choice(scalar)
     else:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import enum
 import math
+import types
 from fractions import Fraction
 from typing import Any
 
@@ -30,6 +31,8 @@ class _Signer:
             return (cls.__name__, _plain_key(value))
         if isinstance(value, torch.Tensor):
             return self._tensor(value)
+        if isinstance(value, types.FunctionType) and depth <= MAX_DEPTH:
+            return self._function(value, depth)
         if isinstance(value, (enum.Enum, *CODE_TYPES)) or depth > MAX_DEPTH:
             return ("id", id(value))
         if id(value) in self.active:
@@ -39,6 +42,19 @@ class _Signer:
             return self._container(value, cls, depth + 1)
         finally:
             self.active.discard(id(value))
+
+    def _function(self, fn: types.FunctionType, depth: int) -> tuple:
+        """A function by identity, and what a call of it reads besides its code: defaults,
+        keyword defaults and its own attributes (a compiler guards on them)."""
+        if id(fn) in self.active:
+            return ("id", id(fn))
+        self.active.add(id(fn))
+        try:
+            attributes = {k: v for k, v in vars(fn).items() if not k.startswith("__")}
+            return ("function", id(fn), self.sign(fn.__defaults__, depth + 1),
+                    self.sign(fn.__kwdefaults__, depth + 1), self.sign(attributes, depth + 1))
+        finally:
+            self.active.discard(id(fn))
 
     def _tensor(self, t: torch.Tensor) -> tuple:
         position = self.tensors.setdefault(id(t), len(self.tensors))

@@ -40,3 +40,19 @@ def test_grad_mode_changes_it():
     with torch.no_grad():
         inside = sig(torch.ones(1))
     assert inside != sig(torch.ones(1))
+
+
+def test_a_global_functions_defaults_and_attributes_change_it():
+    def helper(u, k=2.0, *, scale=1.0):
+        return u * k * scale
+
+    namespace = {**NAMESPACE, "helper": helper}
+    base = sig(torch.ones(1), namespace=namespace)
+    assert sig(torch.ones(1), namespace=namespace) == base
+    helper.__defaults__ = (3.0,)
+    changed = sig(torch.ones(1), namespace=namespace)
+    assert changed != base
+    helper.__kwdefaults__ = {"scale": 0.5}
+    assert sig(torch.ones(1), namespace=namespace) != changed
+    helper.tag = 1
+    assert sig(torch.ones(1), namespace=namespace) not in (base, changed)
