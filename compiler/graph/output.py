@@ -14,16 +14,10 @@ from typing import Any
 
 import torch
 
-from compiler.errors import BreakReason, Unsupported
 from compiler.pysource import GeneratedFunction
 from compiler.values.base import Value
 
 LITERAL_TYPES = (type(None), bool, int, str)
-
-
-def _advance(iterator, steps: int) -> None:
-    for _ in range(steps):
-        next(iterator)
 
 
 def _make_function(code, f_globals, defaults, kwdefaults, closure, attributes):
@@ -79,88 +73,25 @@ class OutputPlan:
         if key in self._memo:
             return self._memo[key]
         self._held.append(value)
-        text = self._expr(value)
+        text = value.reconstruct(self)
         self._memo[key] = text
         return text
 
-    def _expr(self, value: Value) -> str:  # noqa: C901 - one case per kind of tracker
-        from compiler.values.callables import CellValue, UserFunctionValue
-        from compiler.values.constant import ConstantValue
-        from compiler.values.containers import DictValue, ListValue, SetValue
-        from compiler.values.iterators import SequenceIteratorValue
-        from compiler.values.numpy_arrays import NdarrayValue
-        from compiler.values.objects import ExceptionValue, InstanceDictValue, ObjectValue
-        from compiler.values.tensor import TensorValue
-        if isinstance(value, NdarrayValue):  # its tensor's data, as NumPy's array or scalar
-            return self.temp(f"{self.expr(value.tensor)}.numpy()"
-                             f"{'[()]' if value.scalar_type is not None else ''}")
-        if isinstance(value, CellValue):  # a frame's own cell, at a graph break
-            return self._cell(value)
-        if isinstance(value, TensorValue):
-            if value.is_input():
-                return self.source_expr(value.source)
-            return self._graph_output(value)
-        if isinstance(value, ConstantValue):
-            return self._constant(value.value)
-        if value.source is not None and isinstance(value, (ListValue, DictValue, SetValue,
-                                                           ObjectValue)):
-            return self.source_expr(value.source)
-        container = self._new_container(value)
-        if container is not None:
-            return container
-        if isinstance(value, ObjectValue):
-            if value.real is not None:
-                return self.bind(value.real)
-            attrs = ", ".join(f"{name!r}: {self.expr(v)}" for name, v in value.attrs.items())
-            storage = getattr(value, "storage", None)  # a dict subclass's (dict_storage.py)
-            if storage is not None:
-                pairs = ", ".join(f"({self.expr(k)}, {self.expr(v)})"
-                                  for k, v in storage.entries.values())
-                return self.temp(f"___new_mapping({self.bind(value.cls)}, "
-                                 f"{self.bind(value.base)}, {{{attrs}}}, [{pairs}])")
-            return self.temp(f"___new_object({self.bind(value.cls)}, {{{attrs}}})")
-        if isinstance(value, InstanceDictValue):
-            return self.temp(f"vars({self.expr(value.owner)})")
-        method = self._bound_method(value)
-        if method is not None:
-            return method
-        if isinstance(value, SequenceIteratorValue) and value.source is not None:
-            return self.source_expr(value.source)
-        if isinstance(value, SequenceIteratorValue):
-            rest = value.items.items if value.live else value.items
-            return self.temp(f"iter([{self._items(list(rest[value.position:]))}])")
-        if isinstance(value, ExceptionValue):  # a fresh exception object on each call
-            exc = value.exc
-            return self.temp(f"{self.bind(type(exc))}(*{self.bind(exc.args)})")
-        if isinstance(value, UserFunctionValue) and value.fn is None:
-            return self._new_function(value)
-        if value.source is not None:
-            return self.source_expr(value.source)
-        if getattr(value, "made_in_trace", False):  # eager makes a new one on each call
-            raise Unsupported(f"{value}, made in the trace, as an output of the compiled code",
-                              BreakReason.UNSUPPORTED_VALUE)
-        for attr in ("fn", "cls", "module", "real", "exc"):
-            obj = getattr(value, attr, None)
-            if obj is not None:
-                return self.bind(obj)
-        raise Unsupported(f"{value} as an output of the compiled code",
-                          BreakReason.UNSUPPORTED_VALUE)
-
-    def _new_function(self, value) -> str:
+    def new_function(self, value) -> str:
         """A function made in the trace (a lambda, a comprehension's code) is made again,
         when the cells it closes over are real ones that the new function can share."""
         closure = value.closure(self.ctx)
-        defaults = self._items(value.defaults(self.ctx))
+        defaults = self.items(value.defaults(self.ctx))
         kwdefaults = ", ".join(f"{k!r}: {self.expr(v)}"
                                for k, v in value.kwdefaults(self.ctx).items())
-        cells = ", ".join(self._cell(cell) for cell in closure)
+        cells = ", ".join(self.cell(cell) for cell in closure)
         cells += "," if len(closure) == 1 else ""
         attributes = ", ".join(f"{k!r}: {self.expr(v)}" for k, v in value.attributes.items())
         return self.temp(f"{self.bind(_make_function)}({self.bind(value.code)}, "
                          f"{self.bind(value.f_globals)}, ({defaults}), {{{kwdefaults}}}, "
                          f"({cells}), {{{attributes}}})")
 
-    def _cell(self, cell) -> str:
+    def cell(self, cell) -> str:
         """A closure cell: the real one, or a new cell for one made in the trace (made once,
         so functions that share it still do)."""
         if getattr(cell, "cell_source", None) is not None:  # a new object on each call
@@ -174,72 +105,11 @@ class OutputPlan:
             self._memo[key] = self.temp(f"{self.bind(types.CellType)}({contents})")
         return self._memo[key]
 
-    def _new_container(self, value: Value) -> str | None:
-        """A container made during the trace, built afresh on every call."""
-        from compiler.values.containers import (
-            DictValue,
-            ListValue,
-            NamedTupleValue,
-            SetValue,
-            SizeValue,
-            TupleValue,
-        )
-        if isinstance(value, SizeValue):
-            return self.temp(f"___torch.Size(({self._items(value.items)}))")
-        if isinstance(value, NamedTupleValue):
-            cls = self.bind(value.cls)
-            if hasattr(value.cls, "_fields"):
-                return self.temp(f"{cls}({self._items(value.items)})")
-            return self.temp(f"{cls}(({self._items(value.items)}))")
-        if isinstance(value, TupleValue):
-            return self.temp(f"({self._items(value.items)})")
-        if isinstance(value, ListValue):
-            if value.python_type() is not list:  # a deque
-                maxlen = getattr(value, "maxlen", None)
-                return self.temp(f"{self.bind(value.python_type())}([{self._items(value.items)}]"
-                                 f"{'' if maxlen is None else f', {maxlen}'})")
-            return self.temp(f"[{self._items(value.items)}]")
-        if isinstance(value, DictValue):
-            pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}" for k, v in value.entries.values())
-            if value.cls is dict:
-                return self.temp(f"{{{pairs}}}")
-            if value.default_factory is not None:
-                factory = self.expr(value.default_factory)
-                return self.temp(f"{self.bind(value.cls)}({factory}, {{{pairs}}})")
-            return self.temp(f"{self.bind(value.cls)}({{{pairs}}})")
-        if isinstance(value, SetValue):
-            kind = "frozenset" if value.frozen else "set"
-            return self.temp(f"{kind}([{self._items(value.ordered())}])")
-        return None
-
-    def _bound_method(self, value: Value) -> str | None:
-        """Methods left on the stack at a graph break (`x.item` before its CALL)."""
-        from compiler.values.callables import (
-            BoundConstantMethodValue,
-            BoundContainerMethodValue,
-            TensorMethodValue,
-            UserMethodValue,
-        )
-        from compiler.values.containers import DictViewValue
-        if isinstance(value, TensorMethodValue):
-            return self.temp(f"{self.expr(value.tensor)}.{value.name}")
-        if isinstance(value, BoundContainerMethodValue):
-            return self.temp(f"{self.expr(value.container)}.{value.name}")
-        if isinstance(value, DictViewValue):
-            return self.temp(f"{self.expr(value.mapping)}.{value.kind}()")
-        if isinstance(value, BoundConstantMethodValue):
-            return self.temp(f"{self.bind(value.obj)}.{value.name}")
-        if isinstance(value, UserMethodValue):
-            method_type = self.bind(types.MethodType)
-            return self.temp(f"{method_type}({self.expr(value.function)}, "
-                             f"{self.expr(value.self_value)})")
-        return None
-
-    def _items(self, items: list[Value]) -> str:
+    def items(self, items: list[Value]) -> str:
         parts = [self.expr(item) for item in items]
         return ", ".join(parts) + ("," if len(parts) == 1 else "")
 
-    def _constant(self, obj: Any) -> str:
+    def constant(self, obj: Any) -> str:
         if type(obj) in LITERAL_TYPES:
             return repr(obj)
         if isinstance(obj, collections.Counter):  # mutable: each call gets its own copy
@@ -248,7 +118,7 @@ class OutputPlan:
             return repr(obj)
         return self.bind(obj)
 
-    def _graph_output(self, value) -> str:
+    def graph_output(self, value) -> str:
         index = self._output_index.get(id(value.node))
         if index is None:
             index = len(self.outputs)
@@ -258,31 +128,11 @@ class OutputPlan:
 
     # -- side effects -------------------------------------------------------------------------
     def replay(self, side_effects) -> None:
-        from compiler.values.containers import DictValue, ListValue, SetValue
-        from compiler.values.iterators import SequenceIteratorValue
         for container in side_effects.mutated.values():
-            target = self.source_expr(container.source)
-            if isinstance(container, ListValue):
-                contents = self.temp(f"[{self._items(container.items)}]")
-                self.writes.append(f"{target}[:] = {contents}")
-            elif isinstance(container, DictValue):
-                pairs = ", ".join(f"{self.expr(k)}: {self.expr(v)}"
-                                  for k, v in container.entries.values())
-                contents = self.temp(f"{{{pairs}}}")
-                self.writes.append(f"{target}.clear(); {target}.update({contents})")
-            elif isinstance(container, SequenceIteratorValue):
-                if container.position:
-                    advance = self.bind(_advance)
-                    self.writes.append(f"{advance}({target}, {container.position})")
-            elif isinstance(container, SetValue):
-                contents = self.temp(f"[{self._items(container.ordered())}]")
-                self.writes.append(f"{target}.clear(); {target}.update({contents})")
-        from compiler.values.objects import ObjectValue
+            container.replay_contents(self, self.source_expr(container.source))
         for owner, name, value in side_effects.attribute_writes.values():
             target = self.expr(owner)
-            # an object's write was traced through its class's hooks: store it as they did
-            store, delete = (("object.__setattr__", "object.__delattr__")
-                             if isinstance(owner, ObjectValue) else ("setattr", "delattr"))
+            store, delete = owner.attribute_writers()
             if value is None:
                 self.writes.append(f"{delete}({target}, {name!r})")
             else:

@@ -12,6 +12,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.sources import Source
 
 if TYPE_CHECKING:
+    from compiler.graph.output import OutputPlan
     from compiler.symbolic.translator import Translator
 
 
@@ -58,9 +59,47 @@ class Value:
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.source or ''})"
 
+    def held_object(self) -> Any:
+        """The real object this tracker stands for when it holds one for good (a function, a
+        class, a module), else None."""
+        return None
+
+    def reconstruct(self, plan: OutputPlan) -> str:
+        """Python source, in the rebuild function after the graph (compiler/graph/output.py),
+        that gives this value to the program: read back from its source, else the object it
+        holds, bound as a constant. Kinds made in the trace build themselves anew."""
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        held = self.held_object()
+        if held is not None:
+            return plan.bind(held)
+        raise Unsupported(f"{self} as an output of the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def replay_contents(self, plan: OutputPlan, target: str) -> None:
+        """A mutable kind changed in the trace: write its final contents into `target`, the
+        real object, after the graph (`plan.writes`)."""
+        raise Unsupported(f"replaying the changes of {self}", BreakReason.SIDE_EFFECT)
+
+    def attribute_writers(self) -> tuple[str, str]:
+        """The functions the rebuild stores and deletes an attribute written in the trace with."""
+        return "setattr", "delattr"
+
+    def as_fx_argument(self, part: str) -> Any:
+        """This value as an argument of a tensor operation: in the FX graph (`part="node"`:
+        nodes for tensors, constants inline) or in the fake-tensor run (`part="example"`)."""
+        if self.is_constant():
+            return self.as_constant()
+        raise Unsupported(f"{self} passed to a tensor operation", BreakReason.UNSUPPORTED_VALUE)
+
     # -- slots --------------------------------------------------------------------------------
     def call(self, tx: Translator, args: list[Value], kwargs: dict[str, Value]) -> Value:
         raise Unsupported(f"call of {self}", BreakReason.UNSUPPORTED_CALL)
+
+    def call_method(self, tx: Translator, name: str, args: list[Value],
+                    kwargs: dict[str, Value]) -> Value:
+        """`obj.name(*args, **kwargs)` where the kind knows the method (list.append, ...)."""
+        raise Unsupported(f"method {name!r} of {self}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx: Translator, name: str) -> Value:
         raise Unsupported(f"attribute {name!r} of {self}", BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -31,6 +31,9 @@ class CellValue(Value):
         self.real_cell = real_cell
         self.loaded = contents is not None
 
+    def reconstruct(self, plan) -> str:
+        return plan.cell(self)  # a frame's own cell, at a graph break
+
     def load(self, tx) -> Value:
         if self.contents is None and self.real_cell is not None:
             try:
@@ -92,6 +95,19 @@ class UserFunctionValue(Value):
         self._closure = closure
         self.name = name or (fn.__qualname__ if fn else self.code.co_name)
         self.attributes: dict[str, Value] = {}  # set in the trace (functools.wraps)
+
+    def held_object(self) -> Any:
+        return self.fn
+
+    def reconstruct(self, plan) -> str:
+        if self.fn is None:  # made in the trace (a lambda, a comprehension's code)
+            return plan.new_function(self)
+        return super().reconstruct(plan)
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
 
     def __repr__(self) -> str:
         return f"UserFunctionValue({self.name})"
@@ -237,6 +253,14 @@ class NativeFunctionValue(Value):
         super().__init__(source)
         self.fn = fn
 
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
+
     def __repr__(self) -> str:
         name = getattr(self.fn, "__qualname__", None) or getattr(self.fn, "__name__", self.fn)
         return f"{type(self).__name__}({name})"
@@ -280,6 +304,11 @@ class UserMethodValue(Value):
         super().__init__(None)
         self.function = function
         self.self_value = self_value
+
+    def reconstruct(self, plan) -> str:
+        method_type = plan.bind(types.MethodType)
+        return plan.temp(f"{method_type}({plan.expr(self.function)}, "
+                         f"{plan.expr(self.self_value)})")
 
     def python_type(self) -> type:
         return types.MethodType
@@ -338,6 +367,9 @@ class BoundConstantMethodValue(Value):
         super().__init__(None)
         self.obj, self.name = obj, name
 
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
+
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.wrap import wrap_constant
         if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
@@ -355,6 +387,9 @@ class BoundContainerMethodValue(Value):
         super().__init__(None)
         self.container, self.name = container, name
 
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.container)}.{self.name}")
+
     def call(self, tx, args, kwargs) -> Value:
         return self.container.call_method(tx, self.name, args, kwargs)
 
@@ -363,6 +398,9 @@ class TensorMethodValue(Value):
     def __init__(self, tensor: Value, name: str):
         super().__init__(None)
         self.tensor, self.name = tensor, name
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.tensor)}.{self.name}")
 
     def call(self, tx, args, kwargs) -> Value:
         return self.tensor.call_method(tx, self.name, args, kwargs)
@@ -434,6 +472,14 @@ class LruCacheValue(Value):
     def __init__(self, fn, source):
         super().__init__(source)
         self.fn = fn
+
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
 
     def python_type(self) -> type:
         return type(self.fn)

@@ -94,8 +94,14 @@ class ConstantValue(Value):
             value = _SPECIALISED[type(value)](value)
         self.value = value
 
+    def reconstruct(self, plan) -> str:
+        return plan.constant(self.value)
+
     def __repr__(self) -> str:
         return f"ConstantValue({self.value!r})"
+
+    def as_fx_argument(self, part: str) -> Any:
+        return self.value
 
     def python_type(self) -> type:
         return type(self.value)

@@ -58,6 +58,9 @@ class SequenceValue(Value):
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.items!r})"
 
+    def as_fx_argument(self, part: str) -> Any:
+        return tuple(item.as_fx_argument(part) for item in self.items)
+
     def is_constant(self) -> bool:
         return all(item.is_constant() for item in self.items)
 
@@ -116,9 +119,15 @@ class TupleValue(SequenceValue):
     def python_type(self) -> type:
         return tuple
 
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"({plan.items(self.items)})")
+
 
 class SizeValue(TupleValue):
     """torch.Size: a tuple of ints, from a tensor's shape."""
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"___torch.Size(({plan.items(self.items)}))")
 
     def python_type(self) -> type:
         return torch.Size
@@ -137,6 +146,12 @@ class NamedTupleValue(TupleValue):
     def __init__(self, cls: type, items: list[Value], source=None):
         super().__init__(items, source)
         self.cls = cls
+
+    def reconstruct(self, plan) -> str:
+        cls = plan.bind(self.cls)
+        if hasattr(self.cls, "_fields"):
+            return plan.temp(f"{cls}({plan.items(self.items)})")
+        return plan.temp(f"{cls}(({plan.items(self.items)}))")  # a structseq takes one tuple
 
     def python_type(self) -> type:
         return self.cls
@@ -176,8 +191,20 @@ class NamedTupleValue(TupleValue):
 class ListValue(SequenceValue):
     mutable = True
 
+    def replay_contents(self, plan, target: str) -> None:
+        contents = plan.temp(f"[{plan.items(self.items)}]")
+        plan.writes.append(f"{target}[:] = {contents}")
+
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        return plan.temp(f"[{plan.items(self.items)}]")
+
     def python_type(self) -> type:
         return list
+
+    def as_fx_argument(self, part: str) -> Any:
+        return [item.as_fx_argument(part) for item in self.items]
 
     def as_constant(self) -> Any:
         raise Unsupported("a list used where an immutable constant is needed",
@@ -273,6 +300,9 @@ class DictViewValue(Value):
         super().__init__(None)
         self.mapping, self.kind = mapping, kind
 
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.mapping)}.{self.kind}()")
+
     def python_type(self) -> type:  # an OrderedDict's are odict_keys, odict_items, ...
         base = collections.OrderedDict if issubclass(self.mapping.cls, collections.OrderedDict) \
             else dict
@@ -321,6 +351,22 @@ class DictValue(Value):
     @classmethod
     def from_pairs(cls, pairs, source=None) -> DictValue:
         return cls({k.hash_key(): (k, v) for k, v in pairs}, source)
+
+    def replay_contents(self, plan, target: str) -> None:
+        pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
+        contents = plan.temp(f"{{{pairs}}}")
+        plan.writes.append(f"{target}.clear(); {target}.update({contents})")
+
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
+        if self.cls is dict:
+            return plan.temp(f"{{{pairs}}}")
+        if self.default_factory is not None:
+            factory = plan.expr(self.default_factory)
+            return plan.temp(f"{plan.bind(self.cls)}({factory}, {{{pairs}}})")
+        return plan.temp(f"{plan.bind(self.cls)}({{{pairs}}})")
 
     def __repr__(self) -> str:
         return f"DictValue({[(k, v) for k, v in self.entries.values()]!r})"
@@ -454,6 +500,16 @@ class SetValue(Value):
         self.frozen = frozen
         for item in items:
             self.members.setdefault(item.hash_key(), item)
+
+    def replay_contents(self, plan, target: str) -> None:
+        contents = plan.temp(f"[{plan.items(self.ordered())}]")
+        plan.writes.append(f"{target}.clear(); {target}.update({contents})")
+
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        kind = "frozenset" if self.frozen else "set"
+        return plan.temp(f"{kind}([{plan.items(self.ordered())}])")
 
     def python_type(self) -> type:
         return frozenset if self.frozen else set

@@ -6,15 +6,33 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 
 
+def _advance(iterator, steps: int) -> None:
+    for _ in range(steps):
+        next(iterator)
+
+
 class SequenceIteratorValue(Value):
     """Iterates a snapshot of values, or a live ListValue (mutations during the loop are seen)."""
 
-    def __init__(self, items, live: bool = False, kind: type | None = None):
-        super().__init__(None)
+    def __init__(self, items, live: bool = False, kind: type | None = None, source=None,
+                 real=None):
+        super().__init__(source)
         self.items = items
         self.live = live
         self.position = 0
         self.kind = kind  # the real iterator's type, where the maker knows it
+        self.real = real  # an existing iterator (with its source), advanced by the rebuild
+
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        rest = self.items.items if self.live else self.items
+        return plan.temp(f"iter([{plan.items(list(rest[self.position:]))}])")
+
+    def replay_contents(self, plan, target: str) -> None:
+        """An existing iterator the trace advanced: advance it as far."""
+        if self.position:
+            plan.writes.append(f"{plan.bind(_advance)}({target}, {self.position})")
 
     def _current(self) -> list[Value]:
         return self.items.items if self.live else self.items

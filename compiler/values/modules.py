@@ -55,10 +55,21 @@ def parametrized_attribute(tx, value: NNModuleValue, name: str) -> Value | None:
 
 
 class NNModuleValue(Value):
+    made_in_trace = False  # a container module sliced in the trace: never an output
+
     def __init__(self, module: torch.nn.Module, source=None):
         super().__init__(source)
         self.module = module
         self.real = module
+
+    def held_object(self) -> Any:
+        return self.module
+
+    def reconstruct(self, plan) -> str:
+        if self.source is None and self.made_in_trace:  # eager makes a new one on each call
+            raise Unsupported(f"{self}, made in the trace, as an output of the compiled code",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return super().reconstruct(plan)
 
     def __repr__(self) -> str:
         return f"NNModuleValue({type(self.module).__name__}, {self.source})"

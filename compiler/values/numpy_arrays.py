@@ -103,6 +103,11 @@ class NdarrayValue(Value):
         self.tensor = tensor
         self.scalar_type = scalar_type
 
+    def reconstruct(self, plan) -> str:
+        """Its tensor's data, as NumPy's array or scalar."""
+        scalar = "[()]" if self.scalar_type is not None else ""
+        return plan.temp(f"{plan.expr(self.tensor)}.numpy(){scalar}")
+
     def __repr__(self) -> str:
         return f"NdarrayValue({self.tensor!r}{', scalar' if self.scalar_type else ''})"
 
@@ -171,6 +176,14 @@ class NumpyFunctionValue(Value):
     def __init__(self, fn: Any, source=None):
         super().__init__(source)
         self.fn = fn
+
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
 
     def __repr__(self) -> str:
         return f"NumpyFunctionValue({self.fn.__name__})"

@@ -27,6 +27,9 @@ class PythonModuleValue(Value):
         super().__init__(source)
         self.module = module
 
+    def held_object(self) -> Any:
+        return self.module
+
     def __repr__(self) -> str:
         return f"PythonModuleValue({self.module.__name__})"
 
@@ -123,6 +126,9 @@ class ClassValue(Value):
         super().__init__(source)
         self.cls = cls
 
+    def held_object(self) -> Any:
+        return self.cls
+
     def __repr__(self) -> str:
         return f"ClassValue({self.cls.__qualname__})"
 
@@ -208,6 +214,24 @@ class ObjectValue(Value):
         self.real = real
         self.attrs: dict[str, Value] = {}
         self.deleted: set[str] = set()
+
+    def attribute_writers(self) -> tuple[str, str]:
+        # its writes were traced through its class's hooks: store them as they did
+        return "object.__setattr__", "object.__delattr__"
+
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        if self.real is not None:
+            return plan.bind(self.real)
+        attrs = ", ".join(f"{name!r}: {plan.expr(v)}" for name, v in self.attrs.items())
+        storage = getattr(self, "storage", None)  # a dict subclass's (dict_storage.py)
+        if storage is not None:
+            pairs = ", ".join(f"({plan.expr(k)}, {plan.expr(v)})"
+                              for k, v in storage.entries.values())
+            return plan.temp(f"___new_mapping({plan.bind(self.cls)}, "
+                             f"{plan.bind(self.base)}, {{{attrs}}}, [{pairs}])")
+        return plan.temp(f"___new_object({plan.bind(self.cls)}, {{{attrs}}})")
 
     def __repr__(self) -> str:
         where = f", {self.source}" if self.source else ""
@@ -369,6 +393,9 @@ class InstanceDictValue(Value):
         super().__init__(None)
         self.owner = owner
 
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"vars({plan.expr(self.owner)})")
+
     def python_type(self) -> type:
         return dict
 
@@ -491,6 +518,10 @@ class ExceptionValue(Value):
     def __init__(self, exc: BaseException):
         super().__init__(None)
         self.exc = exc
+
+    def reconstruct(self, plan) -> str:
+        """A fresh exception object on each call."""
+        return plan.temp(f"{plan.bind(type(self.exc))}(*{plan.bind(self.exc.args)})")
 
     def python_type(self) -> type:
         return type(self.exc)

@@ -22,6 +22,12 @@ class DequeValue(ListValue):
         self.maxlen = maxlen
         self._keep_last()
 
+    def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
+        maxlen = "" if self.maxlen is None else f", {self.maxlen}"
+        return plan.temp(f"{plan.bind(collections.deque)}([{plan.items(self.items)}]{maxlen})")
+
     def python_type(self) -> type:
         return collections.deque
 

@@ -47,8 +47,16 @@ class TensorValue(Value):
         self.example = example
         self.real_type = real_type
 
+    def reconstruct(self, plan) -> str:
+        if self.is_input():
+            return plan.source_expr(self.source)
+        return plan.graph_output(self)
+
     def __repr__(self) -> str:
         return f"TensorValue({self.node.name}{', ' + str(self.source) if self.source else ''})"
+
+    def as_fx_argument(self, part: str) -> Any:
+        return getattr(self, part)  # the node, or the fake tensor
 
     def python_type(self) -> type:
         return self.real_type

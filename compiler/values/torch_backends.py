@@ -78,6 +78,14 @@ class ProcessQueryValue(Value):
         super().__init__(None)
         self.fn = fn
 
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
+
     def python_type(self) -> type:
         return type(self.fn)
 

@@ -188,6 +188,9 @@ class GradExitValue(Value):
     def real(self) -> RestoreGradMode:
         return RestoreGradMode(self.previous)
 
+    def held_object(self) -> RestoreGradMode:
+        return self.real  # rebuilt as a real exit, called by the resume function's handlers
+
     def python_type(self) -> type:
         return RestoreGradMode
 

@@ -218,9 +218,8 @@ def _wrap_iterator(ctx, obj, source: Source) -> Value:
     items = remaining_items(obj)
     ctx.guard(rest, GuardKind.LENGTH, len(items))
     value = SequenceIteratorValue([wrap(ctx, item, ItemSource(rest, i))
-                                   for i, item in enumerate(items)], kind=type(obj))
-    value.source = source
-    value.real = obj
+                                   for i, item in enumerate(items)], kind=type(obj),
+                                  source=source, real=obj)
     ctx.side_effects.mutate(value)
     return value
 

@@ -109,6 +109,9 @@ class TimedeltaValue(Value):
     def has_attribute(self, tx, name: str) -> bool:
         return hasattr(self.real, name)
 
+    def held_object(self):
+        return self.real  # an output without a source is this very object
+
     def getattr(self, tx, name: str) -> Value:
         if name in self.FIELDS:
             return ConstantValue(getattr(self.real, name))
