@@ -44,10 +44,12 @@ class FindingFolder:
                               ) from None
         except (OSError, json.JSONDecodeError) as exc:
             raise ReportError(f"cannot read the finding in {folder}: {exc}") from None
-        signature = str(info.get("signature", ""))
-        spec = str(info.get("spec") or _spec_from_summary(folder) or _spec_guess(signature))
-        return cls(folder, signature, str(info.get("message", "")), spec, repro,
-                   int(info.get("count") or 1))
+        entry = _summary_entry(folder)
+        signature = str(info.get("signature") or entry.get("signature", ""))
+        spec = str(info.get("spec") or entry.get("spec") or _spec_guess(signature))
+        message = str(info.get("message") or entry.get("message", ""))
+        return cls(folder, signature, message, spec, repro,
+                   int(info.get("count") or entry.get("count") or 1))
 
     @property
     def verdict(self) -> str:
@@ -87,15 +89,15 @@ def _oracle_path(message: str) -> str:
     return head[1] if len(head) > 2 and head[0].startswith("call ") else ""
 
 
-def _spec_from_summary(folder: Path) -> str | None:
-    """The spec the campaign's summary.json gives this finding (two levels up)."""
+def _summary_entry(folder: Path) -> dict:
+    """The campaign's summary.json entry for this finding (two levels up), or {}."""
     summary = folder.parent.parent / "summary.json"
     try:
         failures = json.loads(summary.read_text()).get("failures", [])
-    except (OSError, json.JSONDecodeError):
-        return None
+    except (OSError, json.JSONDecodeError, AttributeError):
+        return {}
     mine = f"failures/{folder.name}/repro.py"
-    return next((f.get("spec") for f in failures if f.get("repro") == mine), None)
+    return next((f for f in failures if isinstance(f, dict) and f.get("repro") == mine), {})
 
 
 def _spec_guess(signature: str) -> str:
