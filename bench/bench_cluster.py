@@ -4,7 +4,10 @@ in the same process, on the same Ray instance, rounds alternated; the median of 
 
 Both pools start (and warm up) before any round is timed, so a round measures checking, not
 starting Ray or importing torch. Drawing, deduplication and the rest stay in this process,
-as in a real campaign. Needs the optional extra `.[ray]`; without it the entry says so.
+as in a real campaign; its CPU time per program is reported beside the rate (on a machine
+shared with other work this process's share of a core, not the actors, can set the pace, so
+the load average before and after is part of the result). Needs the optional extra `.[ray]`;
+without it the entry says so.
 
 `.venv/bin/python -m bench cluster` (env BENCH_CLUSTER_SUBJECT, BENCH_CLUSTER_ROUNDS and
 BENCH_CLUSTER_BUDGET change the subject, the rounds and the seconds per round).
@@ -15,6 +18,7 @@ from __future__ import annotations
 import os
 import statistics
 import tempfile
+import time
 from pathlib import Path
 
 SUBJECT = os.environ.get("BENCH_CLUSTER_SUBJECT", "torch:eager")
@@ -33,12 +37,14 @@ def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
 
     config = Config(subjects=[SUBJECT], budget=budget, workers=pool.size, seed=seed, out=out,
                     shrink=False, verify=False, progress=False, learn=False)
+    cpu = time.process_time()
     with serialised_compile():
         campaign = Campaign(config, pool, Drawer(None, seed, None))
         campaign.run()
-    seconds = campaign.elapsed()
+    seconds, cpu = campaign.elapsed(), time.process_time() - cpu
     return {"programs": campaign.programs, "seconds": round(seconds, 2),
-            "programs_per_second": round(campaign.programs / seconds, 2)}
+            "programs_per_second": round(campaign.programs / seconds, 2),
+            "driver_cpu_ms_per_program": round(1000 * cpu / max(1, campaign.programs), 1)}
 
 
 def warm_up(pool, folder: Path) -> None:
@@ -60,6 +66,7 @@ def run() -> dict:
     from oracle.cluster import ClusterSpec
     from oracle.cluster_ray import RayPool, connect
 
+    load_before = [round(x, 2) for x in os.getloadavg()]
     started = connect(ClusterSpec(None))
     pools = {name: RayPool(ClusterSpec(None, actors, 1), timeout=10.0)
              for name, actors in SHAPES.items()}
@@ -83,4 +90,5 @@ def run() -> dict:
     return {"subject": SUBJECT, "budget_per_round": BUDGET, "rounds": rounds,
             "ratios_2x1_over_1x1": [round(x, 3) for x in ratios],
             "median_ratio": round(ratio, 3), "target": TARGET, "meets_target": ratio >= TARGET,
+            "load_average_before": load_before,  # 1, 5, 15 min: the machine is shared
             "load_average_at_end": [round(x, 2) for x in os.getloadavg()]}
