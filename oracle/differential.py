@@ -6,11 +6,12 @@ and within a call: exception or value, then aliasing, then mutations, then recom
 
 from __future__ import annotations
 
+import functools
 import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle import eager
+from oracle import eager, size_reference
 from oracle.compare import Mismatch, compare, compare_exceptions, describe
 from oracle.origin import owner_packages
 from oracle.program import InvalidProgram
@@ -178,7 +179,8 @@ def _judge_calls(reference: eager.Trace, compiled: eager.Trace, result: Result) 
     """The first call that fails decides; a call the subject declines does not stop judging,
     so later calls (and their bugs) are still seen."""
     unsupported = None
-    rules = RecompileRules(compiled.stats_before)
+    rules = RecompileRules(compiled.stats_before,
+                           reference=functools.partial(size_reference.accepts, result.program))
     for e, g in zip(reference.calls, compiled.calls, strict=True):
         finding = _judge_call(e, g)
         if finding is not None and finding.verdict is Verdict.UNSUPPORTED:

@@ -16,7 +16,8 @@ a call that raises, eagerly or compiled, neither counts against a rule nor sets 
   object under automatic dynamic (one static, then one symbolic) and one under dynamic=True.
   A recompile the subject reports as caused by a guard on a symbolic size relation
   (`"symbolic_recompiles"`: the call left the range the program's own branches guard) is
-  not counted.
+  not counted, nor one the reference (oracle.size_reference: the guards of a symbolic trace of
+  the program on the sweep's previous call) says the program forced, or cannot tell.
 
 "Input metadata" is oracle.signature's call signature: types, tensor dtype/device/shape/
 stride/requires_grad and aliasing, Python scalar values, container structure, the program's
@@ -25,6 +26,7 @@ globals and closure cells, and torch's global modes.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from oracle.signature import size_class
@@ -51,14 +53,15 @@ class Breach:
 class RecompileRules:
     """Feed it each call's compiled-side record in order; it answers with the first breach."""
 
-    def __init__(self, before: dict | None):
+    def __init__(self, before: dict | None,
+                 reference: Callable[[int, int], bool | None] | None = None):
         before = before or {}
         self.previous = before.get("compiles") or 0
         self.previous_by_code: dict[str, int] = dict(before.get("compiles_by_code") or {})
         self.counted = self.previous            # compiles attributed to calls that returned
         self.counted_by_code: dict[str, int] = dict(self.previous_by_code)
         self.seen: dict[tuple, int] = {}
-        self.sweeps = Sweeps(before.get("symbolic_recompiles") or 0)
+        self.sweeps = Sweeps(before.get("symbolic_recompiles") or 0, reference)
 
     def observe(self, index: int, signature, stats: dict | None, returned: bool) -> Breach | None:
         stats = stats or {}
@@ -111,6 +114,8 @@ class Sweeps:
     """R4's bookkeeping: compiles per sweep (size class) and code object."""
 
     symbolic: int = 0                     # the subject's symbolic_recompiles so far
+    # (traced call, later call) -> do a symbolic trace's guards accept the later call?
+    reference: Callable[[int, int], bool | None] | None = None
     compiles: dict[tuple, int] = field(default_factory=dict)   # (class, code) -> compiles
     excused: dict[tuple, int] = field(default_factory=dict)    # class -> symbolic recompiles
     calls: dict[tuple, list[int]] = field(default_factory=dict)  # class -> calls that returned
@@ -132,12 +137,22 @@ class Sweeps:
         for code, n in growth.items():
             count = self.compiles[sweep, code] = self.compiles.get((sweep, code), 0) + n
             if n and count - self.excused[sweep] > bound:
+                accepted = self._reference(calls)
+                if not accepted:  # the program forced it, or no trace can tell: excused
+                    self.excused[sweep] += n
+                    continue
                 rule = RULES["R4"].format(bound="two compiles" if bound == 2 else "one compile")
                 return Breach("R4", f"call {index}: R4 ({rule}; dynamic={stats['dynamic']}): "
                               f"calls {_listed(calls)} differ only in tensor sizes of 2 or more "
-                              f"and code {code} compiled {count} times for them"
+                              f"and code {code} compiled {count} times for them, though a "
+                              f"symbolic trace of call {calls[-2]} accepts call {index}'s sizes"
                               f"{_last_reason(stats)}")
         return None
+
+    def _reference(self, calls: list[int]) -> bool | None:
+        if self.reference is None or len(calls) < 2:
+            return len(calls) >= 2 or None  # without a reference, the count alone
+        return self.reference(calls[-2], calls[-1])
 
 
 def _listed(calls: list[int]) -> str:

@@ -224,3 +224,15 @@ def test_the_direct_repro_compiles_with_the_subjects_options():
     assert subject_code("ours:inductor?dynamic=false")[1].endswith("dynamic=False)")
     made = str(subject_code(f"{__name__}:make_recording?dynamic=true&n=3"))
     assert "(dynamic=True, n=3)" in made  # the factory is called with the options
+
+
+def test_r4_excuses_a_recompile_the_program_forces_on_every_compiler():
+    """The reference (a symbolic trace of the earlier call) rejects the later size: torch's
+    second compile under dynamic=True is fair; without the reference R4 would flag it."""
+    from oracle.size_reference import accepts
+
+    path = str(PROGRAMS / "sweep_forced_by_split.py")
+    assert accepts(path, 1, 2) is False
+    assert accepts(str(PROGRAMS / "batch_sweep.py"), 2, 3) is True
+    result = check(path, resolve("torch:eager?dynamic=true"))
+    assert (result.verdict, result.compiles) == (Verdict.PASS, [1, 1, 2]), result.message
