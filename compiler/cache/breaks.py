@@ -14,53 +14,8 @@ import torch
 from compiler.bytecode.instructions import bytecode_of
 from compiler.bytecode.resume import resume_code
 from compiler.errors import BreakReason, Unsupported
+from compiler.symbolic.breakable import BREAKABLE, CALL, JUMP_KEEPING, JUMP_POPPING, NULL, RAISES
 from compiler.symbolic.ops_exceptions import blocks_around
-
-NULL = object()   # a NULL stack slot while the runner holds the stack
-
-def _binary(inst, a, b):
-    from compiler.values.operators import BINARY, INPLACE
-    symbol = inst.argrepr
-    fn = INPLACE[symbol] if symbol in INPLACE else BINARY[symbol][0]
-    return fn(a, b)
-
-
-def _compare(inst, a, b):
-    from compiler.values.operators import COMPARE
-    return COMPARE[inst.argval][0](a, b)
-
-
-def _format(inst, *parts):
-    value, spec = (parts[0], "") if len(parts) == 1 else parts
-    conversion = inst.arg & 0x03
-    if conversion:
-        value = {1: str, 2: repr, 3: ascii}[conversion](value)
-    return format(value, spec)
-
-
-# Instructions run in Python at a break that compute one value: (operands popped, function).
-_VALUE_OPS = {
-    "BINARY_OP": (2, _binary),
-    "BINARY_SUBSCR": (2, lambda inst, c, k: c[k]),
-    "COMPARE_OP": (2, _compare),
-    "CONTAINS_OP": (2, lambda inst, x, c: (x in c) != bool(inst.arg)),
-    "UNARY_NEGATIVE": (1, lambda inst, v: -v),
-    "UNARY_POSITIVE": (1, lambda inst, v: +v),
-    "UNARY_INVERT": (1, lambda inst, v: ~v),
-    "UNARY_NOT": (1, lambda inst, v: not v),
-}
-
-
-def _value_op(inst):
-    """(operands popped, function) of an instruction that computes one value, else None."""
-    if inst.opname == "FORMAT_VALUE":
-        return 1 + bool(inst.arg & 0x04), _format
-    return _VALUE_OPS.get(inst.opname)
-
-
-def _store_subscr(stack: list) -> None:
-    key, container, value = stack.pop(), stack.pop(), stack.pop()
-    container[key] = value
 
 
 def _leave_grad_blocks(stack: list) -> None:
@@ -68,12 +23,6 @@ def _leave_grad_blocks(stack: list) -> None:
     can resume in): their exits run, innermost first, as CPython's handlers would."""
     from compiler.values.torch_functions import RestoreGradMode
     RestoreGradMode.leave_all(stack)
-
-
-_JUMP_TESTS = {
-    "POP_JUMP_FORWARD_IF_TRUE": bool, "POP_JUMP_BACKWARD_IF_TRUE": bool,
-    "POP_JUMP_FORWARD_IF_FALSE": lambda v: not v, "POP_JUMP_BACKWARD_IF_FALSE": lambda v: not v,
-}
 
 
 def _call_module():
@@ -107,7 +56,7 @@ class BreakRunner:
         self.code = code
         instructions = bytecode_of(code).instructions
         self.inst = instructions[point.index]
-        self.value_op = _value_op(self.inst)
+        self.op = BREAKABLE[self.inst.opname]  # what the translator split at, described
         following = point.index + 1
         self.next_offset = instructions[following].offset if following < len(instructions) else -1
         self.resumes: dict[tuple, Any] = {}
@@ -129,23 +78,9 @@ class BreakRunner:
         if not set(self.code.co_cellvars) <= set(self.point.cells):
             raise Unsupported("a graph break before the frame made its cells",
                               BreakReason.UNSUPPORTED_VALUE)
-        name = self.inst.opname
-        if name == "RAISE_VARARGS":
+        if self.op.flow == RAISES:
             return  # nothing runs after it
-        if name == "CALL":
-            exits = [(self.next_offset, nulls[:len(nulls) - self.inst.arg - 2] + [False])]
-        elif name == "CALL_FUNCTION_EX":
-            pops = 2 + (self.inst.arg & 1)
-            pops += len(nulls) > pops and nulls[len(nulls) - pops - 1]  # the NULL below
-            exits = [(self.next_offset, nulls[:len(nulls) - pops] + [False])]
-        elif self.value_op is not None:
-            exits = [(self.next_offset, nulls[:len(nulls) - self.value_op[0]] + [False])]
-        elif name == "STORE_SUBSCR":
-            exits = [(self.next_offset, nulls[:-3])]
-        elif name in _JUMP_TESTS:
-            exits = [(self.inst.argval, nulls[:-1]), (self.next_offset, nulls[:-1])]
-        else:
-            exits = [(self.inst.argval, nulls), (self.next_offset, nulls[:-1])]
+        exits = self.op.exits(self.inst, nulls, self.next_offset)
         if self.handler is not None and not self.only_grad_blocks:
             handler = self.handler
             exits.append((handler.target, nulls[:handler.depth] + [False] * (1 + handler.lasti)))
@@ -170,52 +105,26 @@ class BreakRunner:
 
     # -- the breaking instruction -------------------------------------------------------------
     def _execute(self, stack: list) -> int:
-        inst = self.inst
-        name = inst.opname
-        if name == "CALL":
-            stack.append(self._call(stack, inst.arg))
-            return self.next_offset
-        if name == "CALL_FUNCTION_EX":
-            kwargs = stack.pop() if inst.arg & 1 else {}
-            args, fn = stack.pop(), stack.pop()
-            if stack and stack[-1] is NULL:
-                stack.pop()
+        """Run the instruction on the real stack; return where the frame continues."""
+        op, inst = self.op, self.inst
+        taken = op.pops(inst, [slot is NULL for slot in stack])
+        operands = stack[len(stack) - taken:]
+        del stack[len(stack) - taken:]
+        if op.flow == CALL:
+            fn, args, kwargs = op.run(inst, *operands, kw_names=self.point.kw_names or ())
             stack.append(self._compiled_callee(fn)(*args, **kwargs))
             return self.next_offset
-        if self.value_op is not None:
-            pops, fn = self.value_op
-            operands = stack[len(stack) - pops:]
-            del stack[len(stack) - pops:]
-            stack.append(fn(inst, *operands))
+        result = op.run(inst, *operands)
+        if op.flow == JUMP_POPPING:
+            return inst.argval if result else self.next_offset
+        if op.flow == JUMP_KEEPING:
+            if result:
+                stack.extend(operands)
+                return inst.argval
             return self.next_offset
-        if name == "STORE_SUBSCR":
-            _store_subscr(stack)
-            return self.next_offset
-        if name == "RAISE_VARARGS":
-            cause = stack.pop() if inst.arg == 2 else None
-            exc = stack.pop()
-            if cause is not None:
-                raise exc from cause
-            raise exc
-        if name in _JUMP_TESTS:
-            return inst.argval if _JUMP_TESTS[name](stack.pop()) else self.next_offset
-        wanted = name == "JUMP_IF_TRUE_OR_POP"
-        if bool(stack[-1]) == wanted:
-            return inst.argval
-        stack.pop()
+        if op.pushes:
+            stack.append(result)
         return self.next_offset
-
-    def _call(self, stack: list, argc: int):
-        args = stack[len(stack) - argc:]
-        del stack[len(stack) - argc:]
-        second, first = stack.pop(), stack.pop()
-        fn, args = (second, args) if first is NULL else (first, [second, *args])
-        names = self.point.kw_names
-        kwargs = {}
-        if names:
-            kwargs = dict(zip(names, args[len(args) - len(names):]))
-            args = args[:len(args) - len(names)]
-        return self._compiled_callee(fn)(*args, **kwargs)
 
     def _compiled_callee(self, fn):
         """A Python function, method or module called at a break runs as a compiled frame of

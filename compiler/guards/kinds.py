@@ -90,8 +90,8 @@ class EqualsGuard(Guard, kind=GuardKind.EQUALS):
 
     def conditions(self, binder: Binder) -> list[Condition]:
         s, e = self.subject(binder), self.expected
-        k = binder.bind(e)
         tests = [f"type({s}) is {binder.bind(type(e))}"]
+        k = binder.bind(e)
         tests += _float_tests(s, k, e) if type(e) is float else [f"{s} == {k}"]
         return [Condition(" and ".join(tests), lambda get: f"{s} == {e!r} (got {get(s)!r})")]
 

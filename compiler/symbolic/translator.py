@@ -14,6 +14,7 @@ from compiler.bytecode.instructions import bytecode_of
 from compiler.config import config
 from compiler.errors import BreakReason, CompilerBug, Unsupported
 from compiler.guards.sources import ConstantSource, GlobalSource, ItemSource
+from compiler.symbolic.breakable import BREAKABLE_OPCODES, splits_when_raising
 from compiler.symbolic.context import TraceContext
 from compiler.symbolic.ops_exceptions import resumable_blocks_around
 from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
@@ -31,15 +32,6 @@ class NullValue(Value):
 
 NULL = NullValue()
 
-# Instructions of the entry frame at which the graph can be split: the instruction itself runs
-# in Python between the graph before it and the resume function after it.
-BREAKABLE_OPCODES = {
-    "CALL", "CALL_FUNCTION_EX", "POP_JUMP_FORWARD_IF_TRUE", "POP_JUMP_FORWARD_IF_FALSE",
-    "POP_JUMP_BACKWARD_IF_TRUE", "POP_JUMP_BACKWARD_IF_FALSE", "JUMP_IF_TRUE_OR_POP",
-    "JUMP_IF_FALSE_OR_POP", "BINARY_OP", "BINARY_SUBSCR", "STORE_SUBSCR", "COMPARE_OP",
-    "CONTAINS_OP", "UNARY_NEGATIVE", "UNARY_POSITIVE", "UNARY_INVERT", "UNARY_NOT",
-    "FORMAT_VALUE",
-}
 
 
 class Translator:
@@ -106,8 +98,7 @@ class Translator:
         offset = self.bytecode.instructions[self.index].offset
         entry = self.bytecode.handler_for(offset)
         inst = self.bytecode.instructions[self.index]
-        if entry is None and self.parent is None and (
-                inst.opname in BREAKABLE_OPCODES or inst.opname == "RAISE_VARARGS" and inst.arg):
+        if entry is None and self.parent is None and splits_when_raising(inst):
             # The frame raises: compile what comes before, then run the instruction in Python
             # (it raises there, for real; should it not, the resume function goes on).
             stop = Unsupported(f"the program raises {type(raised.exc).__name__}",
