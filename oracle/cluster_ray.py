@@ -144,7 +144,8 @@ class RayPool:
         self.replaced: collections.Counter[str] = collections.Counter()
         self.checks = self.restarts = self.requeued = 0
         try:
-            nodes = _alive_nodes()
+            alive = _alive_nodes()  # a head kept free of work declares no CPU: skip it
+            nodes = [n for n in alive if n["Resources"].get("CPU", 0) >= 1] or alive
             if not nodes:
                 raise ClusterError(f"{spec.describe()} has no live node")
             count = spec.actors or len(nodes)
