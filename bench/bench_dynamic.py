@@ -7,7 +7,9 @@
    both with the eager backend. `same` says whether the counts are equal.
 2. Compile time with dynamic shapes: the first call under `dynamic=True` (one symbolic
    compile, eager backend) minus an eager call, median of REPEATS fresh compiles each; the
-   ratio is torch's median over ours.
+   ratio is torch's median over ours. Times are the process's CPU time (`process_time`):
+   both compilers trace on one thread, and CPU time does not count the waits of a machine
+   shared with other jobs, which wall-clock time does.
 Run `python -m bench dynamic` or `python -m bench.bench_dynamic`.
 """
 
@@ -90,15 +92,15 @@ def recompile_table(cases) -> list[dict]:
 def _first_call_seconds(compile_fn, fn, args, reset) -> float:
     times = []
     with torch.no_grad():
-        start = time.perf_counter()
+        start = time.process_time()
         fn(*args)
-        eager = time.perf_counter() - start
+        eager = time.process_time() - start
         for _ in range(REPEATS):
             reset()
             compiled = compile_fn(fn)
-            start = time.perf_counter()
+            start = time.process_time()
             compiled(*args)
-            times.append(time.perf_counter() - start - eager)
+            times.append(time.process_time() - start - eager)
     return statistics.median(times)
 
 

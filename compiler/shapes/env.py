@@ -85,6 +85,9 @@ class ShapeInputs:
                     symbol, max(low if low is not None else 0, current.lower),
                     high if high is not None else int_oo)
         if has_symbols(fake):
+            # Fake-tensor caching checks each new entry by running the op twice: with symbolic
+            # sizes, entries are rarely hit again, so a trace runs faster without it.
+            self.mode.cache_enabled = False
             self.inputs.append(SymbolicInput.of(source, fake))
         return fake
 
