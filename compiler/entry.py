@@ -19,7 +19,9 @@ from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.backends import resolve
 from compiler.guards.check import CheckFunction
+from compiler.guards.shape_guards import with_shape_guards
 from compiler.pysource import GeneratedFunction
+from compiler.shapes.policy import ShapePolicy
 
 _ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
 
@@ -43,6 +45,7 @@ class CompiledFunction:
         self.backend_spec = backend
         self.fullgraph = fullgraph
         self.dynamic = dynamic
+        self.shape_policy = ShapePolicy(dynamic)
         self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
@@ -136,7 +139,7 @@ class CompiledFunction:
     def nested(self, fn) -> CompiledFunction:
         """A frame reached from this one at a graph break, sharing its statistics."""
         frame = CompiledFunction(fn, backend=self.backend_spec, fullgraph=self.fullgraph,
-                                 stats=self.stats, nested=True)
+                                 dynamic=self.dynamic, stats=self.stats, nested=True)
         self.nested_frames.append(frame)
         return frame
 
@@ -144,7 +147,8 @@ class CompiledFunction:
         from compiler.symbolic.trace import TraceResult, trace_frame
         try:
             return trace_frame(self.function, frame_locals, break_at,
-                               guard_aliasing=self.backend_spec != "eager")
+                               guard_aliasing=self.backend_spec != "eager",
+                               shape_policy=self.shape_policy)
         except Exception as exc:  # a bug of ours: never let it change the program's result
             if config.raise_internal_errors:
                 raise
@@ -180,10 +184,12 @@ class CompiledFunction:
                 return runner.continue_from(stack, frame_locals)
 
         if result.graph is None:
+            check = with_shape_guards(check, result.shapes, self.function)
             return CacheEntry(check, lambda args, kwargs, L, G: rebuild(L, G, ()),
                               rebuild_source=result.rebuild_source)
         logs.log("graph", "graph of %s:\n%s", self.function.__qualname__, result.graph.code)
         compiled = self.backend(result.graph, list(result.example_inputs))
+        check = with_shape_guards(check, result.shapes, self.function)  # the backend's too
         self.stats.graphs += 1
         self.stats.ops += result.op_count
         extract = _extractor(result.input_sources)
@@ -237,4 +243,5 @@ def reset_all() -> None:
     for compiled in list(_ALL):
         compiled.nested_frames = []
         compiled.cache = CodeCache()
+        compiled.shape_policy.forget()
         compiled.stats = CompileStats()

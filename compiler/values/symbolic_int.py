@@ -37,6 +37,9 @@ class SymIntValue(Value):
     def as_fx_argument(self, part: str) -> Any:
         return getattr(self, part)  # the size's node, or its SymInt
 
+    def reconstruct(self, plan) -> str:
+        return plan.graph_output(self)  # a size computed in the graph, for every size
+
     def python_type(self) -> type:
         return int
 
