@@ -174,7 +174,7 @@ def fuzz_command(args, usage) -> int:
 
 
 def shrink_command(args, usage) -> int:
-    from oracle import repro_direct
+    from oracle import reproduce
     from oracle.pool import Task, WorkerPool
     from oracle.shrinking import ShrinkError, shrink, shrink_key, size_line
 
@@ -211,6 +211,7 @@ def shrink_command(args, usage) -> int:
         print(shrunk.source)
     if args.repro:
         message = shrunk.last.message if shrunk.last else first.message
-        Path(args.repro).write_text(repro_direct.render(shrunk.source, spec, key, 60.0, message))
+        Path(args.repro).write_text(reproduce.render_repro(shrunk.source, spec, key, message,
+                                                           60.0))
         print(f"wrote {args.repro}", file=sys.stderr)
     return 1

@@ -92,12 +92,20 @@ def write_scripts(folder: Path, source: str, spec: str, signature: str, message:
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
     check = repro_bundle.render_check(source, spec, signature, timeout, message)
-    try:
-        direct = repro_direct.render(source, spec, signature, timeout, message)
-    except ValueError as exc:  # a subject spec the direct form cannot name
-        direct = _replacement(check, f"no direct repro: {exc}")
     write_atomically(folder / CHECK, check)
-    write_atomically(folder / REPRO, direct)
+    write_atomically(folder / REPRO, render_repro(source, spec, signature, message, timeout,
+                                                  check))
+
+
+def render_repro(source: str, spec: str, signature: str, message: str, timeout: float,
+                 check: str | None = None) -> str:
+    """repro.py's text: the direct repro, or check.py's with a note when there is no direct
+    form (a subject spec it cannot name, a recompile finding)."""
+    try:
+        return repro_direct.render(source, spec, signature, timeout, message)
+    except ValueError as exc:
+        check = check or repro_bundle.render_check(source, spec, signature, timeout, message)
+        return _replacement(check, f"no direct repro: {exc}")
 
 
 def verify_scripts(folder: Path, timeout: float) -> ReproStatus:

@@ -126,3 +126,12 @@ def test_a_finding_about_module_state_reloads_the_program_for_each_side(tmp_path
 def test_kinds_about_compile_counts_have_no_direct_form():
     with pytest.raises(ValueError, match="no direct form"):
         repro_direct.render("import torch\n", "torch:eager", "recompile-excess:torch:R1", 60)
+
+
+def test_without_a_direct_form_the_repro_is_the_check_with_a_note():
+    source = "import torch\n\ndef program(x):\n    return x\n\ndef calls():\n    yield (1,), {}\n"
+    text = reproduce.render_repro(source, "torch:eager", "recompile-excess:torch:eager:R1", "",
+                                  60)
+    assert text.startswith("# parity repro: this is check.py, the oracle's own check, because "
+                           "no direct repro: a recompile-excess finding has no direct form")
+    assert "__parity_oracle__" in text
