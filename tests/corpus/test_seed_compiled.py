@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-import compiler
 from oracle.differential import check
 from oracle.subjects import resolve
 from oracle.verdict import Verdict
@@ -35,8 +34,6 @@ def verdict_of(path: Path):
 @pytest.mark.parametrize("path", PROGRAMS, ids=lambda p: p.stem)
 def test_seed_program_matches_eager_under_our_compiler(path):
     result = verdict_of(path)
-    if result.detail == "R4" and not hasattr(compiler, "mark_dynamic"):
-        pytest.xfail("rule R4: automatic dynamic shapes are not in the compiler yet (issue 13)")
     assert result.verdict in ACCEPTED, f"{result.verdict}: {result.message}"
 
 
