@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PER_PROGRAM = 60.0   # seconds before a program counts as hung
+PER_PROGRAM = 300.0  # seconds before a program counts as hung (torch traced on a loaded machine)
 
 
 def walk(spec: str, guided: bool, programs: int, seed: int) -> dict:
@@ -82,6 +82,17 @@ def _walks(spec: str, programs: int, seed: int) -> dict:
             for mode, p in running.items()}
 
 
+def _plot(spec: str, guided: list[int], unguided: list[int]) -> str:
+    from oracle.coverage_plot import Series, png
+
+    path = ROOT / "bench" / "results" / f"bench_guided_steps_{spec.replace(':', '_')}.png"
+    path.parent.mkdir(exist_ok=True)
+    path.write_bytes(png([Series(name, list(enumerate(curve, 1)))
+                          for name, curve in (("guided", guided), ("unguided", unguided))],
+                         x_label="programs"))
+    return str(path.relative_to(ROOT))
+
+
 def run() -> dict:
     programs = int(os.environ.get("PARITY_BENCH_STEPS_PROGRAMS", "150"))
     subjects = os.environ.get("PARITY_BENCH_GUIDED_SUBJECTS", "ours,torch:eager").split(",")
@@ -98,6 +109,7 @@ def run() -> dict:
             "at": {n: {"guided": guided[n - 1], "unguided": unguided[n - 1]} for n in marks},
             "seconds_per_program": {m: w["seconds_per_program"] for m, w in walks.items()},
             "kept": {m: w["kept"] for m, w in walks.items()},
+            "plot": _plot(spec, guided, unguided),
         }
         print(f"{spec}: after {programs} programs, branches guided {guided[-1]} / unguided "
               f"{unguided[-1]}; s/program guided {walks['guided']['seconds_per_program']}, "

@@ -88,6 +88,12 @@ class Runner:
                 target = copy / mutant.file
                 target.write_text(mutant.apply(target.read_text()))
             summary = self._child(root, name, measure)
+            failing = {f["signature"]: (root / "run" / f["repro"]).with_name("original.py")
+                       for f in summary.get("failures", ())}
+            failing = {sig: path.read_text() for sig, path in failing.items()
+                       if sig not in self.baseline and path.exists()}
+        if mutant is not None and failing:
+            self._pre_existing(failing)
         seconds = time.monotonic() - start
         if "import_error" in summary:
             return Outcome(mutant, "killed" if mutant else "error",
@@ -118,6 +124,32 @@ class Runner:
             tail = (done.stderr.strip().splitlines() or ["no output"])[-1]
             return {"error": f"the campaign failed (exit {done.returncode}): {tail}"}
         return json.loads(summary_path.read_text())
+
+
+    def _pre_existing(self, failing: dict[str, str]) -> None:
+        """Run the mutant's failing programs against the unmutated package: a failure they show
+        there too (same signature) is the package's own, not the mutant's; it joins the
+        baseline (a short baseline campaign need not have met it)."""
+        with tempfile.TemporaryDirectory(prefix="parity-unmutated-") as folder:
+            root = Path(folder)
+            shutil.copytree(self.plan.package, root / self.plan.package.name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            files = []
+            for n, source in enumerate(failing.values()):
+                files.append(root / f"failing_{n}.py")
+                files[-1].write_text(source)
+            command = [sys.executable, "-m", "oracle", "run", *map(str, files),
+                       "--timeout", str(self.plan.timeout * 3), "--json", str(root / "r.json")]
+            for spec in self.plan.subjects:
+                command += ["--subject", spec]
+            try:
+                subprocess.run(command, cwd=root, env=_env(root), capture_output=True,
+                               timeout=STARTUP_TIMEOUT + 60 * len(files))
+                results = json.loads((root / "r.json").read_text())["results"]
+            except (subprocess.TimeoutExpired, OSError, ValueError):
+                return
+        unmutated = {r["signature"] for r in results}
+        self.baseline |= {sig for sig in failing if sig in unmutated}
 
 
 def _signatures(summary: dict) -> set[str]:

@@ -24,7 +24,7 @@ STARTUP_TIMEOUT = 300.0
 # A worker's first traced task (guided campaigns) also starts the branch tracer and imports the
 # subject under it: it gets this much longer, so that a loaded machine does not turn that into
 # a timeout, a replaced worker, and the same start again.
-FIRST_TRACED_GRACE = 30.0
+FIRST_TRACED_GRACE = 90.0
 
 
 # Workers fork from a server that has imported these once: replacing a worker after a
