@@ -78,12 +78,12 @@ class BreakRunner:
         if not set(self.code.co_cellvars) <= set(self.point.cells):
             raise Unsupported("a graph break before the frame made its cells",
                               BreakReason.UNSUPPORTED_VALUE)
-        if self.op.flow == RAISES:
-            return  # nothing runs after it
-        exits = self.op.exits(self.inst, nulls, self.next_offset)
-        if self.handler is not None and not self.only_grad_blocks:
+        exits = []
+        if self.handler is not None and not self.only_grad_blocks:  # where an exception goes
             handler = self.handler
             exits.append((handler.target, nulls[:handler.depth] + [False] * (1 + handler.lasti)))
+        if self.op.flow != RAISES:  # nothing else runs after a raise
+            exits += self.op.exits(self.inst, nulls, self.next_offset)
         for target, layout in exits:
             self._resume_function(target, tuple(layout), unbound)
 
