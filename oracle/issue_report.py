@@ -77,6 +77,9 @@ class FindingFolder:
             "timeout": f"{self.compiler} does not return",
             "abort": f"{self.compiler} kills the process",
         }
+        if where.aspect == "identity":
+            titles["mismatch-value"] = (f"{self.compiler} returns a new object where eager "
+                                        f"returns its input")
         title = titles.get(self.verdict, f"{self.compiler}: {self.verdict}")
         if self.verdict in ("mismatch-value", "mismatch-mutation") and where.call is not None:
             title += f" at `{_oracle_path(self.message) or path}`"
