@@ -12,10 +12,12 @@ from typing import Any
 
 import torch
 
-from compiler.guards import kinds  # noqa: F401 - registers the guard kinds, checks them all
-from compiler.guards.guard import Binder, Condition, Guard, storage_pattern
+from compiler.guards import kinds, shape_guards  # noqa: F401 - every module of guard kinds
+from compiler.guards.guard import Binder, Condition, Guard, check_complete, storage_pattern
 from compiler.guards.sources import Source
 from compiler.pysource import GeneratedFunction
+
+check_complete()  # each GuardKind has its class, once all the kinds are registered
 
 PRELUDE: dict[str, Any] = {
     "___is_grad_enabled": torch.is_grad_enabled,

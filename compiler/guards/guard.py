@@ -4,9 +4,9 @@ A guard kind is one class (compiler/guards/kinds.py): its typed `expected`, how 
 the kind are the same (`expected_key`), its conditions as Python source (`conditions`), each
 with the reason given when it fails, and the line a person reads (`describe`). Declaring
 `class LengthGuard(Guard, kind=GuardKind.LENGTH)` registers it; registering a kind twice is an
-error, and `check_complete()` (run when kinds.py is imported) fails when a member of
-`GuardKind` has no class. `compiler/guards/check.py` compiles a list of guards into the one
-check function run on every call.
+error, and `check_complete()` (run when compiler/guards/check.py has imported every module
+of kinds) fails when a member of `GuardKind` has no class. check.py also compiles a list of
+guards into the one check function run on every call.
 """
 
 from __future__ import annotations

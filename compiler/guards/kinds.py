@@ -1,8 +1,9 @@
 """The guard kinds, one class each: typed `expected`, conditions with their failure reasons,
 the line a person reads, and how two guards of the kind are the same.
 
-A kind defined in another module registers the same way (`class G(Guard, kind=...)`) and is
-imported at the end of this module, before `check_complete()`.
+A kind defined in another module registers the same way (`class G(Guard, kind=...)`);
+compiler/guards/check.py imports every module of kinds, then checks that each GuardKind has
+its class.
 """
 
 from __future__ import annotations
@@ -19,7 +20,6 @@ from compiler.guards.guard import (
     Guard,
     GuardKind,
     TensorSpec,
-    check_complete,
 )
 from compiler.guards.sources import Source
 
@@ -293,7 +293,3 @@ class DefaultDtypeGuard(Guard, kind=GuardKind.DEFAULT_DTYPE):
     def describe(self) -> str:
         return f"torch.get_default_dtype() == {self.expected}"
 
-
-from compiler.guards import shape_guards  # noqa: E402, F401 - the dynamic-shape kinds
-
-check_complete()
