@@ -206,9 +206,15 @@ class Campaign:
         key = shrink_key(result)
         group = self.by_key.setdefault(key, [])
         have = buckets.constructs(source)
-        home = next((f for f in group if f.core is not None and buckets.contains(have, f.core)),
+        # A known bug's finding takes the programs its entry recognises, and only those: one
+        # key is often several bugs, and a new one must not hide in a known one's count.
+        known = known_issues.recognise(self.config.known, key, result, source)
+        mine = [f for f in group if f.known == known]
+        home = next((f for f in mine if f.core is not None and buckets.contains(have, f.core)),
                     None)
-        waiting = next((f for f in group if f.core is None), None)
+        if home is None and known is not None:
+            home = next(iter(mine), None)
+        waiting = next((f for f in mine if f.core is None), None)
         if home is None and waiting is not None:
             if len(waiting.pending) < PENDING_CAP:  # re-sorted once `waiting` is shrunk
                 waiting.pending.append((result, source, choices))

@@ -99,3 +99,26 @@ def test_a_merged_finding_is_not_confused_with_a_new_one_under_its_slug(tmp_path
     _fail(c, _program("sigmoid"))  # a new finding may take the freed slug
     third = next(f for f in c.findings.values() if f is not first)
     assert third.slug == second.slug and c.holds(third) and not c.holds(second)
+
+
+def test_a_known_finding_takes_only_the_programs_its_entry_recognises(tmp_path):
+    from oracle.known_issues import KnownIssue
+
+    c = _campaign(tmp_path)
+    inplace = KnownIssue("crash:s:E*", "link-inplace", message="*inplace*")
+    floor = KnownIssue("crash:s:E*", "link-floor", message="*floor_divide*")
+    c.config.known = [inplace, floor]
+
+    def crash(source: str, said: str) -> None:
+        result = Result("p.py", "spec", Verdict.CRASH, "E", message=said, name="s",
+                        origin="subject:m")
+        c.failed(result, source, ())
+
+    crash(_program("abs"), "compiled raised E: modified by an inplace operation")
+    crash(_program("abs", "    t1 = x.sin()\n"), "compiled raised E: modified by an inplace op")
+    crash(_program("floor"), "compiled raised E: derivative for aten::floor_divide")
+    crash(_program("abs", "    t1 = x.cos()\n"), "compiled raised E: something new")
+    by_link = {f.known.link if f.known else None: f for f in c.findings.values()}
+    assert set(by_link) == {"link-inplace", "link-floor", None}
+    assert by_link["link-inplace"].count == 2 and by_link["link-floor"].count == 1
+    assert by_link[None].count == 1 and c.shrinker.queued == [by_link[None]]  # a new bug
