@@ -6,9 +6,10 @@ package (checking that the copy is what it gets) and runs one fixed-length campa
 shrinking) against the subjects, so the campaign and its workers import the mutant and the real
 tree is never edited. A mutant is killed when its package no longer imports, or when its
 campaign reports a failure whose signature the unmutated package's campaign (same seed and
-budget, run first: the baseline) did not report; otherwise it survived. The baseline also runs
-traced, for the lines the campaign reaches, so each survivor says whether the campaign ever ran
-its line (not reached: the generators never lead there; reached: they do, but
+budget, run first: the baseline) did not report and whose program does not fail that way
+against the unmutated package either (checked with `parity run`); otherwise it survived. The
+baseline also runs traced, for the lines the campaign reaches, so each survivor says whether the
+campaign ever ran its line (not reached: the generators never lead there; reached: they do, but
 no program told the mutant apart).
 """
 
