@@ -15,6 +15,7 @@ import torch
 
 from compiler import logs
 from compiler.cache.entries import CacheEntry, CodeCache, CompileStats
+from compiler.cache.graph_raised import GraphRaised
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.backends import resolve
@@ -193,35 +194,33 @@ class CompiledFunction:
         self.stats.graphs += 1
         self.stats.ops += result.op_count
         extract = _extractor(result.input_sources)
+        raised = GraphRaised(self.function, result, sets_grad_mode=any(
+            node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes))
 
         def run(args, kwargs, L, G):
-            return rebuild(L, G, compiled(*extract(L, G)))
+            inputs = extract(L, G)
+            try:  # free in 3.11 when nothing raises
+                outputs = compiled(*inputs)
+            except Exception as exc:
+                return raised.rerun(args, kwargs, L, exc)
+            return rebuild(L, G, outputs)  # only now the deferred side effects
 
-        def run_restoring_grad_mode(args, kwargs, L, G):
-            grad_mode = torch.is_grad_enabled()  # a graph that raises inside a no_grad block
+        def run_saving_state(args, kwargs, L, G):
+            inputs = extract(L, G)
+            state = raised.save()
             try:
-                outputs = compiled(*extract(L, G))
-            except BaseException:
-                _leave_grad_blocks(grad_mode, L)
-                raise
+                outputs = compiled(*inputs)
+            except BaseException as exc:
+                return raised.rerun(args, kwargs, L, exc, state)
             return rebuild(L, G, outputs)
 
-        if any(node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes):
-            run = run_restoring_grad_mode
-
+        if raised.saves_state:
+            run = run_saving_state
         return CacheEntry(check, run, graph_source=result.graph.code,
                           rebuild_source=result.rebuild_source)
 
     def _run_eagerly(self, args, kwargs, L, G):
         return self.function(*args, **kwargs)
-
-
-def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
-    """A graph raised: the mode is the frame's at entry, then the grad-mode blocks a resume
-    function was entered in (their exits among its arguments) are left, innermost first."""
-    from compiler.values.torch_functions import RestoreGradMode
-    torch._C._set_grad_enabled(grad_mode)
-    RestoreGradMode.leave_all(L.values())
 
 
 def _extractor(sources):

@@ -21,6 +21,7 @@ from torch._subclasses.fake_tensor import (
 )
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.graph.effects import EffectWatch
 from compiler.guards.sources import Source
 from compiler.shapes.env import ShapeInputs, new_fake_mode
 from compiler.shapes.policy import InputDims
@@ -39,6 +40,7 @@ class GraphBuilder:
         self._last_placeholder: fx.Node | None = None
         self.op_count = 0
         self.constants: dict[str, Any] = {}
+        self.effects = EffectWatch()
 
     # -- inputs -------------------------------------------------------------------------------
     def add_input(self, source: Source, real: torch.Tensor, dims: InputDims | None = None
@@ -66,7 +68,7 @@ class GraphBuilder:
              run: Callable[[], Any], description: str) -> tuple[fx.Node, Any]:
         """Add one node and compute its fake result with `run`; unsupported ops break."""
         try:
-            with self.fake_mode:
+            with self.fake_mode, self.effects:
                 result = run()
         except (DataDependentOutputException, DynamicOutputShapeException) as exc:
             raise Unsupported(f"{description} depends on tensor data ({type(exc).__name__})",
@@ -128,6 +130,10 @@ class GraphBuilder:
         for name, value in self.constants.items():
             setattr(root, name, value)
         return fx.GraphModule(root, self.graph)
+
+    def writes_inputs(self) -> bool:
+        """Whether an op writes an input (argument, parameter, buffer, global) in place."""
+        return any(self.effects.writes(node.meta["example_value"]) for _, _, node in self.inputs)
 
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",

@@ -52,6 +52,10 @@ class TraceContext:
         self.loop_iterations = 0
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.grad_mode_at_start = torch.is_grad_enabled()
+        # Where graph ops were recorded: should the graph raise at run time, a handler of the
+        # frame or a side effect deferred before them would tell (compiler/entry.py).
+        self.ops_under_handler = False
+        self.ops_after_side_effect = False
         self.add_guard(GradModeGuard(None, self.grad_mode_at_start))
         self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
 
@@ -70,6 +74,12 @@ class TraceContext:
             label = f"___{prefix}{len(self.constant_labels)}"
             self.constant_labels[id(obj)] = label
         return label
+
+    def note_ops(self, tx, offset: int) -> None:
+        """The instruction at `offset` of translator `tx` added graph ops."""
+        from compiler.symbolic.ops_exceptions import handled_around
+        self.ops_after_side_effect = self.ops_after_side_effect or self.side_effects.recorded()
+        self.ops_under_handler = self.ops_under_handler or handled_around(tx, offset)
 
     # -- tensors ------------------------------------------------------------------------------
     def tensor_op(self, kind: str, target: Any, args: list[Value], kwargs: dict[str, Value],

@@ -114,6 +114,19 @@ def blocks_around(bytecode, offset: int) -> list[tuple[str, int, int]]:
     return [(kind, target, depth) for _, kind, target, depth in sorted(blocks)]
 
 
+def handled_around(tx, offset: int) -> bool:
+    """Whether an exception raised at `offset` would run code of the program on its way out:
+    an except or finally body, or the exit of a `with` block other than a grad-mode one."""
+    from compiler.values.torch_functions import GradExitValue
+    if tx.bytecode.handler_for(offset) is None:
+        return False
+    for kind, _, depth in blocks_around(tx.bytecode, offset):
+        if kind == "try" or (kind == "with" and not (
+                0 < depth <= len(tx.stack) and isinstance(tx.stack[depth - 1], GradExitValue))):
+            return True
+    return False
+
+
 def resumable_blocks_around(tx, offset: int) -> bool:
     """Whether a graph break at `offset` can resume inside the blocks around it: no exception
     is being handled (an except or finally body holds one on the stack and in the thread's

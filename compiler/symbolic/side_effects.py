@@ -21,6 +21,10 @@ class SideEffects:
         dataclasses.field(default_factory=dict))
     cell_writes: dict[int, tuple[Any, Value]] = dataclasses.field(default_factory=dict)
 
+    def recorded(self) -> bool:
+        return bool(self.mutated or self.attribute_writes or self.global_writes
+                    or self.cell_writes)
+
     def mutate(self, container: Value) -> None:
         """A pre-existing list, dict or set is about to change: replay its final contents."""
         if container.source is not None:

@@ -64,6 +64,10 @@ class TraceResult:
     raised: BaseException | None = None     # the program raises for these inputs
     resume: ResumePoint | None = None       # set when the result ends at a graph break
     shapes: object = None                   # the ShapeInputs of the trace (compiler/shapes)
+    # Should the graph raise at run time: may the frame run again eagerly (no input written in
+    # place), and must the RNG state be put back first.
+    rerunnable: bool = True
+    draws_random: bool = False
 
 
 def trace_frame(fn: types.FunctionType, frame_locals: dict,
@@ -117,6 +121,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     graph = None
     if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)
+        _refuse_unrepeatable_writes(ctx)
         if config.raise_internal_errors:  # tests: a malformed graph is our bug, said here
             graph.graph.lint()
     return TraceResult(
@@ -129,7 +134,22 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
         resume=resume,
         shapes=ctx.graph.shapes,
+        rerunnable=not ctx.graph.writes_inputs(),
+        draws_random=ctx.graph.effects.draws_random,
     )
+
+
+def _refuse_unrepeatable_writes(ctx: TraceContext) -> None:
+    """A graph that writes an input in place cannot run again eagerly when one of its ops
+    raises at run time (an index out of bounds, which fake tensors do not see): its exception
+    then leaves the frame as it is. That is eager's behaviour unless a handler of the frame
+    was around the ops, or a side effect deferred before them would be lost: refused."""
+    if not (ctx.ops_under_handler or ctx.ops_after_side_effect) or not ctx.graph.writes_inputs():
+        return
+    told_by = ("an exception handler is around its ops" if ctx.ops_under_handler
+               else "side effects are deferred before its ops")
+    raise Unsupported(f"the graph writes an input in place (it cannot run again eagerly should "
+                      f"an op raise at run time) and {told_by}", BreakReason.SIDE_EFFECT)
 
 
 def _disassembly(code: types.CodeType) -> str:

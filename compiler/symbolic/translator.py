@@ -73,6 +73,7 @@ class Translator:
             inst = instructions[self.ip]
             self.ip += 1
             handler = HANDLERS.get(inst.opname)
+            ops = self.ctx.graph.op_count
             try:
                 if handler is None:
                     reason = UNSUPPORTED_OPCODES.get(inst.opname, "no handler")
@@ -87,6 +88,8 @@ class Translator:
                         and resumable_blocks_around(self, inst.offset)):
                     exc.break_index = self.index
                 raise exc.located(self.where()) from None
+            if self.ctx.graph.op_count != ops:
+                self.ctx.note_ops(self, inst.offset)
         return self.result
 
     def where(self) -> str:

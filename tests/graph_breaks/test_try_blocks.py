@@ -280,9 +280,6 @@ def test_a_cell_written_after_the_break_and_a_closure_over_it():
     assert s.graph_breaks and s.compiles == 1, s
 
 
-@pytest.mark.xfail(strict=True, reason="known gap: a graph op that raises only at run time "
-                   "(an index out of bounds) inside a try block escapes its handler; the trace "
-                   "saw no exception on fake tensors")
 def test_a_graph_op_raising_at_run_time_inside_try_goes_to_the_handler():
     def f(x, idx):
         try:

@@ -1,0 +1,54 @@
+"""What a compiled frame does when its graph raises at run time.
+
+An op can fail only on real data (an index out of bounds, bad gather indices, a singular
+matrix): fake tensors let the trace through, the graph raises. The graph runs before any
+deferred side effect is replayed (compiler/graph/output.py), and outside the frame's try
+blocks. When it wrote nothing observable (no input, parameter, buffer or global tensor written
+in place; the RNG state put back), the frame runs again eagerly from its start, with the same
+arguments: a resume function is its own code. Its handlers run, its side effects happen and
+eager's own exception is the one that leaves. That run is no compile and no recompile.
+
+A graph that writes an input in place cannot run twice: its exception leaves the frame as it
+is, which is eager's behaviour because the trace refused such a graph when a handler of the
+frame or a side effect deferred before its ops could tell (compiler/symbolic/trace.py).
+"""
+
+from __future__ import annotations
+
+import torch
+
+
+class GraphRaised:
+    def __init__(self, function, result, sets_grad_mode: bool):
+        self.function = function
+        self.rerunnable = result.rerunnable
+        self.draws_random = result.draws_random and result.rerunnable
+        self.sets_grad_mode = sets_grad_mode
+        self.saves_state = self.draws_random or sets_grad_mode
+
+    def save(self) -> tuple:
+        """What the graph may change before it raises: the grad mode and the RNG state."""
+        return (torch.is_grad_enabled() if self.sets_grad_mode else None,
+                torch.get_rng_state() if self.draws_random else None)
+
+    def rerun(self, args, kwargs, L: dict, exc: BaseException, state: tuple = (None, None)):
+        """Called in the handler of the graph's exception `exc`: the frame's eager result, or
+        `exc` again when the frame cannot run twice."""
+        grad_mode, rng = state
+        if not self.rerunnable or not isinstance(exc, Exception):  # KeyboardInterrupt: as is
+            if grad_mode is not None:
+                _leave_grad_blocks(grad_mode, L)
+            raise exc
+        if grad_mode is not None:  # the eager run leaves the blocks it enters itself
+            torch._C._set_grad_enabled(grad_mode)
+        if rng is not None:
+            torch.set_rng_state(rng)
+        return self.function(*args, **kwargs)
+
+
+def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
+    """A graph raised: the mode is the frame's at entry, then the grad-mode blocks a resume
+    function was entered in (their exits among its arguments) are left, innermost first."""
+    from compiler.values.torch_functions import RestoreGradMode
+    torch._C._set_grad_enabled(grad_mode)
+    RestoreGradMode.leave_all(L.values())
