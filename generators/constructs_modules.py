@@ -129,8 +129,8 @@ def parametrizations(b: Builder, p: Picks) -> bool:
 def lazy_modules(b: Builder, p: Picks) -> bool:
     """A lazy module held in a global: initialised by its first call (from the seeded RNG)."""
     t = _float(b, p)
-    if t is None or t.dtype != torch.float32:
-        return False
+    if t is None or t.dtype != torch.float32 or t.shape[-1] == 0:
+        return False  # no input features: the bias is drawn from uniform(-inf, inf)
     m = b.fresh("LAZY")
     construct = p.choice(("torch.nn.LazyLinear(3)", "torch.nn.LazyLinear(2, bias=False)"))
     if not b.define(m, [f"{m} = {construct}"]):
