@@ -253,3 +253,45 @@ def test_a_resume_function_runs_again_with_its_own_arguments():
     x = torch.arange(4.0)
     s = _differential(f, (x, BAD, []), (x, GOOD, []))
     assert (s.frames, s.graphs, len(s.graph_breaks), s.fallbacks) == (2, 2, 1, []), s
+
+
+def test_a_graph_raising_inside_a_no_grad_block_runs_again_in_the_callers_mode():
+    def f(x, idx, log):
+        try:
+            with torch.no_grad():
+                y = x[idx] * 2
+        except IndexError:
+            log.append(torch.is_grad_enabled())
+            y = x * 3
+        return y
+
+    x = torch.arange(4.0, requires_grad=True)
+    s = _differential(f, (x, BAD, []), (x, GOOD, []))
+    assert (s.frames, s.graphs, s.fallbacks) == (1, 1, []), s
+
+
+def test_a_compiled_module_whose_forward_catches_a_bad_index():
+    class Pick(torch.nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.log = []
+
+        def forward(self, x, idx):
+            self.log.append("called")
+            try:
+                return self.weight_like(x)[idx]
+            except IndexError:
+                self.log.append("handled")
+                return x.sum()
+
+        def weight_like(self, x):
+            return x * 2
+
+    eager, compiled_module = Pick(), Pick()
+    compiled = compiler.compile(compiled_module)
+    x = torch.arange(4.0)
+    for idx in (BAD, GOOD, BAD):
+        assert_same(compiled(x, idx), eager(x, idx))
+    assert compiled_module.log == eager.log
+    s = compiler.stats(compiled)   # the log's length is guarded: each call compiles
+    assert (s.graphs, s.frames, s.fallbacks) == (3, 3, []), s
