@@ -176,7 +176,11 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     from compiler.config import config
     from compiler.guards.shape_guards import SymbolicSpec, SymbolicTensorGuard
     from compiler.shapes.env import has_symbols
-    dims = ctx.shape_policy.dims_of(source.expr(), obj, _is_module_state(source))
+    # A tensor that may share its storage (a view, or one that covers only part of its
+    # storage) is static for a functionalizing backend: aot_autograd cannot follow the symbols
+    # of a storage shared by inputs.
+    static = _is_module_state(source) or (ctx.guard_aliasing and not _owns_storage(obj))
+    dims = ctx.shape_policy.dims_of(source.expr(), obj, static)
     node, fake = ctx.graph.add_input(source, obj, dims)
     if has_symbols(fake):
         ctx.add_guard(SymbolicTensorGuard(source, SymbolicSpec.of(
@@ -192,6 +196,11 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
             ctx.guard(source, GuardKind.DISTINCT, other.source)
         ctx.local_tensor_values.append(value)
     return value
+
+
+def _owns_storage(t: torch.Tensor) -> bool:
+    return not t._is_view() and t.storage_offset() == 0 and (
+        t.untyped_storage().nbytes() == t.numel() * t.element_size())
 
 
 def _is_module_state(source: Source) -> bool:

@@ -107,3 +107,24 @@ class _LastHidden:
 
     def __call__(self, ids):
         return self.compiled(ids).last_hidden_state
+
+
+def scale_first_view(a, b):
+    a.mul_(2)
+    return b + 0, a.sum() * a.shape[0]
+
+
+def test_views_of_one_base_on_aot_eager_under_dynamic_true():
+    """aot_autograd cannot follow the symbols of a view's base: views stay static there."""
+    def make(n):
+        base = torch.randn(n, 6, generator=torch.Generator().manual_seed(n))
+        return base[:, :4], base[:, 2:]
+    sweep(scale_first_view, make, (4, 5, 6), backend="aot_eager", dynamic=True)
+
+
+def test_views_are_symbolic_on_eager():
+    def make(n):
+        base = torch.randn(n + 2, 6, generator=torch.Generator().manual_seed(n))
+        return base[1:n + 1, ::2], base[0]
+    stats = sweep(scale_first_view, make, (4, 5, 6, 9), dynamic=True)
+    assert stats.compiles == 1
