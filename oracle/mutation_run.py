@@ -149,8 +149,9 @@ class Runner:
                 results = json.loads((root / "r.json").read_text())["results"]
             except (subprocess.TimeoutExpired, OSError, ValueError):
                 return
+        # The campaign's key is the result's signature and where the exception came from.
         unmutated = {r["signature"] for r in results}
-        self.baseline |= {sig for sig in failing if sig in unmutated}
+        self.baseline |= {key for key in failing if key.partition("@")[0] in unmutated}
 
 
 def _signatures(summary: dict) -> set[str]:
