@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
@@ -38,8 +39,7 @@ def handles(*fns):
 
 
 def _const(value: Any) -> Value:
-    from compiler.values.wrap import wrap_constant
-    return wrap_constant(value)
+    return registry.wrap_constant(value)
 
 
 def _items(tx, value: Value) -> list[Value]:

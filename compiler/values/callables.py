@@ -18,6 +18,7 @@ from compiler.guards.sources import (
     DefaultArgSource,
     ItemSource,
 )
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 
@@ -41,8 +42,7 @@ class CellValue(Value):
             except ValueError:
                 raise RaisedByProgram(NameError("free variable referenced before assignment")) \
                     from None
-            from compiler.values.wrap import wrap
-            self.contents = wrap(tx.ctx, real, self.source)
+            self.contents = registry.wrap(tx.ctx, real, self.source)
         if self.contents is None:
             raise RaisedByProgram(NameError("free variable referenced before assignment"))
         return self.contents
@@ -122,18 +122,17 @@ class UserFunctionValue(Value):
 
     def defaults(self, ctx) -> list[Value]:
         if self._defaults is None:
-            from compiler.values.wrap import wrap
             real = self.fn.__defaults__ or ()
             src = self._fn_source(ctx)
-            self._defaults = [wrap(ctx, v, DefaultArgSource(src, i)) for i, v in enumerate(real)]
+            self._defaults = [registry.wrap(ctx, v, DefaultArgSource(src, i))
+                              for i, v in enumerate(real)]
         return self._defaults
 
     def kwdefaults(self, ctx) -> dict[str, Value]:
         if self._kwdefaults is None:
-            from compiler.values.wrap import wrap
             real = self.fn.__kwdefaults__ or {}
             src = self._fn_source(ctx)
-            self._kwdefaults = {k: wrap(ctx, v, DefaultArgSource(src, 0, k))
+            self._kwdefaults = {k: registry.wrap(ctx, v, DefaultArgSource(src, 0, k))
                                 for k, v in real.items()}
         return self._kwdefaults
 
@@ -153,8 +152,7 @@ class UserFunctionValue(Value):
         if name in self.attributes:
             return self.attributes[name]
         if name in ("__name__", "__qualname__", "__module__", "__doc__") and self.fn is not None:
-            from compiler.values.wrap import wrap  # a decorator may have rewritten them
-            return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
+            return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
                         if self.source is not None else None)
         if name == "__name__":
             return ConstantValue(self.code.co_name)
@@ -173,8 +171,7 @@ class UserFunctionValue(Value):
             from compiler.values.objects import ClassValue
             return ClassValue(types.FunctionType)
         if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
-            from compiler.values.wrap import wrap
-            return wrap(tx.ctx, self.fn.__dict__[name],
+            return registry.wrap(tx.ctx, self.fn.__dict__[name],
                         AttrSource(self.source, name) if self.source else None)
         return super().getattr(tx, name)
 
@@ -187,9 +184,9 @@ class UserFunctionValue(Value):
         """An existing function's defaults are read (and guarded) where they live; one made
         in the trace has the ones MAKE_FUNCTION gave it."""
         from compiler.values.containers import TupleValue
-        from compiler.values.wrap import wrap
         if self.fn is not None:
-            return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self._fn_source(tx.ctx), name))
+            return registry.wrap(tx.ctx, getattr(self.fn, name),
+                                 AttrSource(self._fn_source(tx.ctx), name))
         if name == "__defaults__":
             return TupleValue(self._defaults) if self._defaults else ConstantValue(None)
         if not self._kwdefaults:
@@ -228,12 +225,11 @@ class CodeValue(Value):
         return hasattr(self.code, name)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap_constant
         if not hasattr(self.code, name):
             raise RaisedByProgram(AttributeError(f"'code' object has no attribute {name!r}"))
         real = getattr(self.code, name)
         if name.startswith("co_") and not callable(real) and _is_constant_tree(real):
-            return wrap_constant(real)
+            return registry.wrap_constant(real)
         raise Unsupported(f"attribute {name!r} of a code object",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 
@@ -333,13 +329,12 @@ class PartialValue(Value):
 
     @classmethod
     def from_real(cls, ctx, obj, source) -> PartialValue:
-        from compiler.values.wrap import wrap
         at = (lambda name: AttrSource(source, name)) if source else (lambda name: None)
-        args = [wrap(ctx, a, ItemSource(at("args"), i) if source else None)
+        args = [registry.wrap(ctx, a, ItemSource(at("args"), i) if source else None)
                 for i, a in enumerate(obj.args)]
-        keywords = {k: wrap(ctx, v, ItemSource(at("keywords"), k) if source else None)
+        keywords = {k: registry.wrap(ctx, v, ItemSource(at("keywords"), k) if source else None)
                     for k, v in obj.keywords.items()}
-        return cls(wrap(ctx, obj.func, at("func")), args, keywords, source)
+        return cls(registry.wrap(ctx, obj.func, at("func")), args, keywords, source)
 
     def python_type(self) -> type:
         import functools
@@ -371,13 +366,12 @@ class BoundConstantMethodValue(Value):
         return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.wrap import wrap_constant
         if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
             plain = [[i.as_constant() for i in args[0].unpack(tx)]]
         else:
             plain = [a.as_constant() for a in args]
         named = {k: v.as_constant() for k, v in kwargs.items()}
-        return wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
+        return registry.wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
 
 
 class BoundContainerMethodValue(Value):
@@ -411,7 +405,6 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
                    kwargs: dict[str, Value]) -> dict[str, Value]:
     """Bind call arguments to a code object's parameters, as CPython does."""
     from compiler.values.containers import DictValue, TupleValue
-    from compiler.values.wrap import wrap_constant
     names = code.co_varnames
     n_pos, n_kwonly = code.co_argcount, code.co_kwonlyargcount
     has_varargs = bool(code.co_flags & inspect.CO_VARARGS)
@@ -453,7 +446,7 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
         bound[names[index]] = TupleValue(list(extra))
         index += 1
     if has_varkw:
-        bound[names[index]] = DictValue.from_pairs([(wrap_constant(k), v)
+        bound[names[index]] = DictValue.from_pairs([(registry.wrap_constant(k), v)
                                                     for k, v in varkw.items()])
     return bound
 
@@ -490,7 +483,6 @@ class LruCacheValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         from compiler.guards.guard import GuardKind
         from compiler.guards.sources import LruCacheMissesSource
-        from compiler.values.wrap import wrap_constant
         name = getattr(self.fn, "__qualname__", "an lru_cache function")
         plain = [_frozen_constant(a, name) for a in args]
         named = {k: _frozen_constant(v, name) for k, v in kwargs.items()}
@@ -507,12 +499,11 @@ class LruCacheValue(Value):
         for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
             del tx.ctx.guards[key]  # the count after the last call of this trace
         tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
-        return wrap_constant(result)
+        return registry.wrap_constant(result)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap
         if name in ("__wrapped__", "__name__", "__qualname__", "__module__", "__doc__"):
-            return wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
+            return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
                         if self.source is not None else None)
         return super().getattr(tx, name)
 

@@ -13,6 +13,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 
 # Module-level settings a program or torch may flip at run time: guarded by value when read.
@@ -120,14 +121,13 @@ class ConstantValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        from compiler.values.wrap import wrap_constant
         items = call_pure(list, [self.value], {})
-        return SequenceIteratorValue([wrap_constant(i) for i in items],
+        return SequenceIteratorValue([registry.wrap_constant(i) for i in items],
                                      kind=type(iter(self.value)))
 
     def getitem(self, tx, key: Value) -> Value:
-        from compiler.values.wrap import wrap_constant
-        return wrap_constant(call_pure(lambda a, b: a[b], [self.value, key.as_constant()], {}))
+        return registry.wrap_constant(
+            call_pure(lambda a, b: a[b], [self.value, key.as_constant()], {}))
 
     def contains(self, tx, item: Value) -> bool:
         return call_pure(lambda a, b: b in a, [self.value, item.as_constant()], {})
@@ -138,7 +138,6 @@ class ConstantValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import BoundConstantMethodValue
-        from compiler.values.wrap import wrap_constant
         value = self.value
         if not hasattr(value, name):
             raise RaisedByProgram(AttributeError(f"{type(value).__name__!r} object has no "
@@ -150,13 +149,13 @@ class ConstantValue(Value):
         if name in allowed:
             return BoundConstantMethodValue(value, name)
         if isinstance(value, enum.Enum) and name in ("name", "value"):
-            return wrap_constant(getattr(value, name))
+            return registry.wrap_constant(getattr(value, name))
         if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
                               torch.finfo, torch.iinfo, type(sys.version_info),
                               dataclasses.Field)):
             if not name.startswith("__"):
                 attribute = getattr(value, name)
                 if not callable(attribute):
-                    return wrap_constant(attribute)
+                    return registry.wrap_constant(attribute)
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -9,15 +9,15 @@ import enum
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import call_pure
 
 
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.builtins import HANDLERS, call_builtin
-    from compiler.values.containers import NamedTupleValue
+    from compiler.values.containers import NamedTupleValue, is_namedtuple_class
     from compiler.values.objects import ExceptionValue, ObjectValue
-    from compiler.values.wrap import is_namedtuple_class, wrap_constant
     cls = cls_value.cls
     if cls in HANDLERS or cls.__module__ == "builtins" and not issubclass(cls, BaseException):
         return call_builtin(tx, cls, args, kwargs)
@@ -37,8 +37,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         return GradModeValue(cls is torch.enable_grad)
     if cls in (torch.Size, torch.device, torch.dtype, torch.finfo, torch.iinfo):
         from compiler.values.constant import plain
-        return wrap_constant(call_pure(cls, [plain(a) for a in args],
-                                       {k: plain(v) for k, v in kwargs.items()}))
+        return registry.wrap_constant(call_pure(cls, [plain(a) for a in args],
+                                                {k: plain(v) for k, v in kwargs.items()}))
     if issubclass(cls, torch.nn.Module) and cls.__module__.startswith("torch.nn.modules"):
         return _stateless_module(tx, cls, args, kwargs)
     if _is_torch_distribution(cls):  # plain Python classes: their __init__ is traced
@@ -110,12 +110,11 @@ def _is_plain_metaclass(cls: type) -> bool:
 
 def _namedtuple_items(cls, args, kwargs) -> list[Value]:
     from compiler.values.base import RaisedByProgram
-    from compiler.values.wrap import wrap_constant
     fields = cls._fields
     values: dict[str, Value] = dict(zip(fields, args))
     values.update(kwargs)
     for name, default in getattr(cls, "_field_defaults", {}).items():
-        values.setdefault(name, wrap_constant(default))
+        values.setdefault(name, registry.wrap_constant(default))
     missing = [f for f in fields if f not in values]
     if missing or len(args) > len(fields):
         raise RaisedByProgram(TypeError(f"{cls.__name__}() missing arguments {missing}"))

@@ -12,6 +12,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
@@ -96,16 +97,15 @@ class SequenceValue(Value):
         return type(self)(items)
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        from compiler.values.wrap import wrap_constant
         if name == "index" and not kwargs and 1 <= len(args) <= 3:
             bounds = [a.as_constant() for a in args[1:]] + [None] * (3 - len(args))
             start, stop, _ = slice(*bounds).indices(len(self.items))
             for i in range(start, stop):
                 if same_or_equal(tx, self.items[i], args[0]):
-                    return wrap_constant(i)
+                    return registry.wrap_constant(i)
             raise RaisedByProgram(ValueError("value is not in the sequence"))
         if name == "count" and not kwargs and len(args) == 1:
-            return wrap_constant(sum(same_or_equal(tx, i, args[0]) for i in self.items))
+            return registry.wrap_constant(sum(same_or_equal(tx, i, args[0]) for i in self.items))
         raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx, name: str) -> Value:
@@ -136,10 +136,18 @@ class SizeValue(TupleValue):
         return SizeValue(items) if all(i.is_constant() for i in items) else TupleValue(items)
 
     def call_method(self, tx, name, args, kwargs):
-        from compiler.values.wrap import wrap_constant
         if name == "numel" and not args:
-            return wrap_constant(self.as_constant().numel())
+            return registry.wrap_constant(self.as_constant().numel())
         return super().call_method(tx, name, args, kwargs)
+
+
+def is_namedtuple_class(cls: type) -> bool:
+    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
+
+
+def is_structseq_class(cls: type) -> bool:
+    return (isinstance(cls, type) and issubclass(cls, tuple)
+            and cls.__module__ == "torch.return_types")
 
 
 class NamedTupleValue(TupleValue):
@@ -235,7 +243,6 @@ class ListValue(SequenceValue):
             raise RaisedByProgram(IndexError("list assignment index out of range")) from None
 
     def call_method(self, tx, name, args, kwargs):
-        from compiler.values.wrap import wrap_constant
         mutating = {"append", "extend", "pop", "insert", "remove", "clear", "reverse", "sort"}
         if name in mutating:
             tx.ctx.side_effects.mutate(self)
@@ -259,7 +266,7 @@ class ListValue(SequenceValue):
             self.items.reverse()
         elif name == "sort":
             key = kwargs.get("key")
-            reverse = kwargs.get("reverse", wrap_constant(False)).as_constant()
+            reverse = kwargs.get("reverse", registry.wrap_constant(False)).as_constant()
             if key is not None:
                 keys = [key.call(tx, [item], {}) for item in self.items]
             else:
@@ -270,7 +277,7 @@ class ListValue(SequenceValue):
             return ListValue(list(self.items))
         else:
             return super().call_method(tx, name, args, kwargs)
-        return wrap_constant(None)
+        return registry.wrap_constant(None)
 
 
 def _sorted_order(tx, keys: list[Value], reverse: bool) -> list[int]:
@@ -417,13 +424,12 @@ class DictValue(Value):
         return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of dict methods
-        from compiler.values.wrap import wrap_constant
-        none = wrap_constant(None)
+        none = registry.wrap_constant(None)
         if name in ("keys", "values", "items") and not args:
             return DictViewValue(self, name)
         if name == "move_to_end" and self.cls is collections.OrderedDict:
             tx.ctx.side_effects.mutate(self)
-            last = kwargs.get("last", args[1] if len(args) > 1 else wrap_constant(True))
+            last = kwargs.get("last", args[1] if len(args) > 1 else registry.wrap_constant(True))
             if args[0].hash_key() not in self.entries:
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
             entry = self.entries.pop(args[0].hash_key())
@@ -456,7 +462,7 @@ class DictValue(Value):
             for other in args:
                 self._update_from(tx, other)
             for key, value in kwargs.items():
-                self.entries[key] = (wrap_constant(key), value)
+                self.entries[key] = (registry.wrap_constant(key), value)
             return none
         if name == "clear":
             self.entries.clear()
@@ -546,7 +552,6 @@ class SetValue(Value):
         return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):
-        from compiler.values.wrap import wrap_constant
         if name in ("add", "discard", "remove", "update", "clear", "pop"):
             if self.frozen:
                 raise RaisedByProgram(AttributeError(
@@ -568,9 +573,9 @@ class SetValue(Value):
         elif name == "copy":
             return SetValue(list(self.members.values()), self.frozen)
         elif self.is_constant() and all(is_plain(a) for a in args):
-            from compiler.values.wrap import wrap_constant as wrap
             real = self.as_constant()
-            return wrap(call_pure(getattr(real, name), [plain(a) for a in args], {}))
+            return registry.wrap_constant(
+                call_pure(getattr(real, name), [plain(a) for a in args], {}))
         else:
             raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
-        return wrap_constant(None)
+        return registry.wrap_constant(None)

@@ -18,6 +18,7 @@ import collections
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import MISSING, DictStorageItemSource
+from compiler.values import registry
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -100,7 +101,6 @@ class DictStorageMethodValue(Value):
         return ConstantValue(size)
 
     def _read(self, tx, key: Value) -> Value | None:
-        from compiler.values.wrap import wrap
         real_key = key.as_constant()
         if type(real_key) not in _KEY_TYPES:
             raise Unsupported(f"a key of type {type(real_key).__qualname__} in a dict subclass",
@@ -110,7 +110,7 @@ class DictStorageMethodValue(Value):
         if item is MISSING:
             tx.ctx.guard(source, GuardKind.ID, MISSING)
             return None
-        return wrap(tx.ctx, item, source)
+        return registry.wrap(tx.ctx, item, source)
 
 
 class MappingStorageMethodValue(Value):

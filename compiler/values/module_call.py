@@ -16,6 +16,7 @@ from torch.nn.parameter import is_lazy
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -68,12 +69,11 @@ class HookTables:
     def _hook_value(self, hook, source) -> Value:
         from torch.nn.utils.weight_norm import WeightNorm
 
-        from compiler.values.wrap import wrap
         if type(hook) is WeightNorm:
             from compiler.values.objects import ObjectValue  # its __call__ is plain Python
             self.tx.ctx.guard(source, GuardKind.TYPE, type(hook))
             return ObjectValue(type(hook), hook, source)
-        return wrap(self.tx.ctx, hook, source)
+        return registry.wrap(self.tx.ctx, hook, source)
 
     def flags(self, name: str, with_global: bool) -> set:
         keys = set(self.module_table(name)[0])

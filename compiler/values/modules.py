@@ -13,6 +13,7 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -87,8 +88,7 @@ class NNModuleValue(Value):
         return ItemSource(AttrSource(self.source, table), key)
 
     def _wrap(self, tx, obj: Any, source) -> Value:
-        from compiler.values.wrap import wrap
-        return wrap(tx.ctx, obj, source)
+        return registry.wrap(tx.ctx, obj, source)
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.objects import class_attribute

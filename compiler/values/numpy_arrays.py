@@ -18,6 +18,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -136,9 +137,8 @@ class NdarrayValue(Value):
         return self.shape[0]
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap_constant
         if name in ("shape", "ndim", "size", "itemsize", "nbytes"):
-            return wrap_constant(getattr(self.stand_in(), name))
+            return registry.wrap_constant(getattr(self.stand_in(), name))
         if name == "dtype":
             return ConstantValue(self.dtype)
         if name == "T":

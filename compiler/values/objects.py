@@ -12,6 +12,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ItemSource
+from compiler.values import registry
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -46,39 +47,39 @@ class PythonModuleValue(Value):
         return present
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap
         try:
             real = getattr(self.module, name)
         except AttributeError as exc:
             raise RaisedByProgram(exc) from None
         trusted = self.module.__name__.split(".")[0] in TRUSTED_MODULES
         source = AttrSource(self.source, name) if self.source is not None and not trusted else None
-        return wrap(tx.ctx, real, source)
+        return registry.wrap(tx.ctx, real, source)
 
 
 def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None,
                          cls_value: Value | None, source) -> Value:
     """Apply the descriptor protocol for functions, static/class methods and properties."""
     from compiler.values.callables import UserFunctionValue, UserMethodValue
-    from compiler.values.wrap import wrap
     if isinstance(raw, staticmethod):
-        return wrap(tx.ctx, raw.__func__, None)
+        return registry.wrap(tx.ctx, raw.__func__, None)
     if isinstance(raw, classmethod):
-        return UserMethodValue(wrap(tx.ctx, raw.__func__, None), cls_value or ClassValue(owner_cls))
+        return UserMethodValue(registry.wrap(tx.ctx, raw.__func__, None),
+                               cls_value or ClassValue(owner_cls))
     if isinstance(raw, property):
         if self_value is None:
-            return wrap(tx.ctx, raw, None)
+            return registry.wrap(tx.ctx, raw, None)
         if isinstance(raw.fget, types.FunctionType):  # traced, even one of torch's classes
             return UserFunctionValue(raw.fget).call(tx, [self_value], {})
-        return wrap(tx.ctx, raw.fget, None).call(tx, [self_value], {})
+        return registry.wrap(tx.ctx, raw.fget, None).call(tx, [self_value], {})
     if type(raw) is _lazy_property() and self_value is not None:
         return _lazy_property_value(tx, raw, self_value)
     if isinstance(raw, types.FunctionType):
-        function = UserFunctionValue(raw) if self_value is not None else wrap(tx.ctx, raw, None)
+        function = (UserFunctionValue(raw) if self_value is not None
+                    else registry.wrap(tx.ctx, raw, None))
         return UserMethodValue(function, self_value) if self_value is not None else function
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):
         raise Unsupported(f"descriptor {type(raw).__qualname__}", BreakReason.UNSUPPORTED_ATTRIBUTE)
-    return wrap(tx.ctx, raw, source)
+    return registry.wrap(tx.ctx, raw, source)
 
 
 def _lazy_property():
@@ -151,7 +152,6 @@ class ClassValue(Value):
         return any((id(k), name) in writes for k in self.cls.__mro__) or hasattr(self.cls, name)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap
         if name in ("__name__", "__qualname__", "__module__"):
             return ConstantValue(getattr(self.cls, name))
         written = class_attribute(tx, self.cls, name, None) if any(
@@ -160,16 +160,17 @@ class ClassValue(Value):
             return written
         owner, raw = find_in_mro(self.cls, name)
         if owner is None and name in ("__mro__", "__bases__", "__base__"):
-            return wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
+            return registry.wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
                                                  f"attribute {name!r}"))
         source = AttrSource(self.source, name) if self.source is not None else None
         if isinstance(raw, types.FunctionType):
-            return wrap(tx.ctx, raw, None)
+            return registry.wrap(tx.ctx, raw, None)
         if str(getattr(owner, "__module__", "")).startswith(
                 ("builtins", "itertools", "collections", "functools", "torch")):
-            return wrap(tx.ctx, getattr(self.cls, name), None)  # C descriptors bind themselves
+            # C descriptors bind themselves
+            return registry.wrap(tx.ctx, getattr(self.cls, name), None)
         return bind_class_attribute(tx, owner, raw, None, self, source)
 
     def call(self, tx, args, kwargs) -> Value:
@@ -272,7 +273,6 @@ class ObjectValue(Value):
 
     def generic_getattr(self, tx, name: str) -> Value:
         """`object.__getattribute__`: data descriptors, the instance dict, the class."""
-        from compiler.values.wrap import wrap
         if name in self.attrs:
             return self.attrs[name]
         owner, raw = find_in_mro(self.cls, name)
@@ -284,7 +284,7 @@ class ObjectValue(Value):
         if name not in self.deleted and self.real is not None:
             instance_dict = getattr(self.real, "__dict__", {})
             if name in instance_dict:
-                value = wrap(tx.ctx, instance_dict[name], AttrSource(self.source, name))
+                value = registry.wrap(tx.ctx, instance_dict[name], AttrSource(self.source, name))
                 self.attrs[name] = value
                 return value
         if name == "__class__":
@@ -317,8 +317,7 @@ class ObjectValue(Value):
         if isinstance(descriptor, property):
             if descriptor.fset is None:
                 raise RaisedByProgram(AttributeError(f"can't set attribute {name!r}"))
-            from compiler.values.wrap import wrap
-            wrap(tx.ctx, descriptor.fset, None).call(tx, [self, value], {})
+            registry.wrap(tx.ctx, descriptor.fset, None).call(tx, [self, value], {})
             return
         self.attrs[name] = value
         self.deleted.discard(name)
@@ -417,7 +416,6 @@ class InstanceDictValue(Value):
         return SequenceIteratorValue([k for k, _ in self._pairs()])
 
     def _lookup(self, tx, key: Value) -> Value | None:
-        from compiler.values.wrap import wrap
         name, owner = key.as_constant(), self.owner
         if name in owner.attrs:
             return owner.attrs[name]
@@ -429,7 +427,7 @@ class InstanceDictValue(Value):
             if source is not None:
                 tx.ctx.guard(owner.source, GuardKind.INSTANCE_ATTR, (name, False))
             return None
-        owner.attrs[name] = wrap(tx.ctx, instance_dict[name], ItemSource(source, name)
+        owner.attrs[name] = registry.wrap(tx.ctx, instance_dict[name], ItemSource(source, name)
                                  if source is not None else None)
         return owner.attrs[name]
 
@@ -530,9 +528,8 @@ class ExceptionValue(Value):
         return self.exc
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap_constant
         if name == "args":
-            return wrap_constant(self.exc.args)
+            return registry.wrap_constant(self.exc.args)
         if name in getattr(self.exc, "__dict__", {}):  # set by a user exception's __init__
-            return wrap_constant(self.exc.__dict__[name])
+            return registry.wrap_constant(self.exc.__dict__[name])
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import operator
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
@@ -103,8 +104,7 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
         if result is not None:
             return result  # else specialised below, as constants
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
-        from compiler.values.wrap import wrap_constant
-        return wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
+        return registry.wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
     result = _try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result
@@ -232,8 +232,7 @@ def unary_op(tx, symbol: str, a: Value) -> Value:
     if _is_tensor(a):
         return tx.ctx.tensor_op("call_function", fn, [a], {}, f"unary {symbol}")
     if a.is_constant():
-        from compiler.values.wrap import wrap_constant
-        return wrap_constant(call_pure(fn, [a.as_constant()], {}))
+        return registry.wrap_constant(call_pure(fn, [a.as_constant()], {}))
     method = _dunder(tx, a, name)
     if method is not None:
         return method.call(tx, [], {})

@@ -16,6 +16,7 @@ import torch
 import torch.fx as fx
 from torch.fx.experimental.symbolic_shapes import is_concrete_int
 
+from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
 
@@ -107,8 +108,7 @@ def symbolic_value(graph, target, args: tuple[Any, ...], example) -> Value:
     """The result of `target(*args)` on sizes: a SymIntValue, or a constant when the ShapeEnv
     knows its value already."""
     if isinstance(example, bool) or not isinstance(example, (int, torch.SymInt)):
-        from compiler.values.wrap import wrap_constant
-        return wrap_constant(example)
+        return registry.wrap_constant(example)
     if is_concrete_int(example):
         return ConstantValue(int(example))
     return SymIntValue(graph.symbolic_node(target, args, example), example)

@@ -14,6 +14,7 @@ import torch.fx as fx
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
+from compiler.values import registry
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -93,17 +94,16 @@ class TensorValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.callables import TensorMethodValue
-        from compiler.values.wrap import wrap_constant
         if name == "shape":
             return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
             from compiler.values.objects import ClassValue
             return ClassValue(self.real_type)
         if name in METADATA_ATTRIBUTES:
-            return wrap_constant(getattr(self.example, name))
+            return registry.wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:
-            return tx.ctx.tensor_op("call_function", getattr, [self, wrap_constant(name)], {},
-                                    f"Tensor.{name}")
+            return tx.ctx.tensor_op("call_function", getattr, [self, registry.wrap_constant(name)],
+                                    {}, f"Tensor.{name}")
         if name == "grad":
             return self._grad(tx)
         if name in ("data", "grad_fn", "_base", "names"):
@@ -134,7 +134,6 @@ class TensorValue(Value):
         graph has none."""
         from compiler.guards.guard import GuardKind
         from compiler.guards.sources import AttrSource
-        from compiler.values.wrap import wrap
         real = getattr(self, "real", None)
         if real is None:
             return ConstantValue(None)
@@ -142,10 +141,9 @@ class TensorValue(Value):
         if real.grad is None:
             tx.ctx.guard(source, GuardKind.ID, None)
             return ConstantValue(None)
-        return wrap(tx.ctx, real.grad, source)
+        return registry.wrap(tx.ctx, real.grad, source)
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
-        from compiler.values.wrap import wrap_constant
         if name == "numpy":
             from compiler.values.numpy_arrays import tensor_to_array
             return tensor_to_array(tx, self, args, kwargs)
@@ -165,8 +163,8 @@ class TensorValue(Value):
                 raise RaisedByProgram(exc) from None
             if isinstance(result, torch.Size):
                 from compiler.values.containers import SizeValue
-                return SizeValue([wrap_constant(d) for d in result])
-            return wrap_constant(result)
+                return SizeValue([registry.wrap_constant(d) for d in result])
+            return registry.wrap_constant(result)
         if name == "new":
             name, args = _legacy_new(args, kwargs)
         return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
@@ -217,18 +215,17 @@ def _negative_step(part: Value) -> bool:
 def _legacy_new(args: list[Value], kwargs: dict[str, Value]) -> tuple[str, list[Value]]:
     """`Tensor.new(...)` as the factory it means: sizes (ints or one torch.Size) give an
     uninitialised tensor, one list or tuple of numbers gives data; anything else is refused."""
-    from compiler.values.wrap import wrap_constant
     if kwargs:
         raise Unsupported("Tensor.new with keyword arguments", BreakReason.UNSUPPORTED_CALL)
     if len(args) == 1 and args[0].python_type() in (list, tuple):
-        args = [wrap_constant(tuple(item.as_constant() for item in args[0].unpack(None)))]
+        args = [registry.wrap_constant(tuple(item.as_constant() for item in args[0].unpack(None)))]
     consts = [a.as_constant() for a in args if a.is_constant()]
     if len(consts) == len(args):
         if all(type(c) is int for c in consts):
-            return "new_empty", [wrap_constant(tuple(consts) if consts else (0,))]
+            return "new_empty", [registry.wrap_constant(tuple(consts) if consts else (0,))]
         if len(consts) == 1 and type(consts[0]) is torch.Size:
-            return "new_empty", [wrap_constant(tuple(consts[0]))]
+            return "new_empty", [registry.wrap_constant(tuple(consts[0]))]
         if len(consts) == 1 and type(consts[0]) in (list, tuple) and all(
                 type(c) in (int, float, bool) for c in consts[0]):
-            return "new_tensor", [wrap_constant(consts[0])]
+            return "new_tensor", [registry.wrap_constant(consts[0])]
     raise Unsupported("Tensor.new with these arguments", BreakReason.UNSUPPORTED_CALL)

@@ -13,6 +13,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import FLAG_TYPES, ConstantValue, call_pure
 
@@ -47,7 +48,6 @@ class BackendValue(Value):
         return ConstantSource(tx.ctx.label_for(self.obj, "backend"), self.obj)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.wrap import wrap
         try:
             real = getattr(self.obj, name)
         except AttributeError as exc:
@@ -61,7 +61,7 @@ class BackendValue(Value):
         if callable(real) and getattr(real, "__name__", None) in PROCESS_QUERIES:
             return ProcessQueryValue(real)
         if isinstance(real, type):
-            return wrap(tx.ctx, real, None)
+            return registry.wrap(tx.ctx, real, None)
         if isinstance(real, types.FunctionType):  # a Python getter/setter: traced, not run
             from compiler.values.callables import UserFunctionValue
             source = AttrSource(self._live_source(tx), name)

@@ -13,6 +13,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import WeakRefReferentSource
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -29,7 +30,6 @@ class WeakRefValue(Value):
         return weakref.ReferenceType
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.wrap import wrap
         if args or kwargs:
             raise RaisedByProgram(TypeError("weakref() takes no arguments"))
         source = WeakRefReferentSource(self.source)
@@ -37,7 +37,7 @@ class WeakRefValue(Value):
         if referent is None:
             tx.ctx.guard(source, GuardKind.ID, None)
             return ConstantValue(None, source)
-        return wrap(tx.ctx, referent, source)
+        return registry.wrap(tx.ctx, referent, source)
 
     def getattr(self, tx, name: str) -> Value:
         raise Unsupported(f"weakref attribute {name!r}", BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -22,6 +22,7 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
 from compiler.guards.sources import AttrSource, ItemSource, Source
+from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import CONSTANT_TYPES, SYMBOLIC_TYPES, ConstantValue
 from compiler.values.containers import (
@@ -31,16 +32,9 @@ from compiler.values.containers import (
     SetValue,
     SizeValue,
     TupleValue,
+    is_namedtuple_class,
+    is_structseq_class,
 )
-
-
-def is_namedtuple_class(cls: type) -> bool:
-    return isinstance(cls, type) and issubclass(cls, tuple) and hasattr(cls, "_fields")
-
-
-def is_structseq_class(cls: type) -> bool:
-    return (isinstance(cls, type) and issubclass(cls, tuple)
-            and cls.__module__ == "torch.return_types")
 
 
 def wrap_constant(value: Any) -> Value:
@@ -388,3 +382,6 @@ def wrap_op_result(ctx, node, result: Any, keep_node: bool) -> Value:
     if not keep_node:
         ctx.graph.discard(node)
     return wrap_constant(result)
+
+
+registry.install(wrap, wrap_constant)
