@@ -295,3 +295,20 @@ def test_a_compiled_module_whose_forward_catches_a_bad_index():
     assert compiled_module.log == eager.log
     s = compiler.stats(compiled)   # the log's length is guarded: each call compiles
     assert (s.graphs, s.frames, s.fallbacks) == (3, 3, []), s
+
+
+def test_a_resume_function_entered_in_a_no_grad_block_runs_again_and_leaves_it():
+    def f(x, idx, log):
+        try:
+            with torch.no_grad():
+                y = x * 2
+                log.append(float(y.sum()))   # a break inside the block
+                z = y[idx]
+        except IndexError:
+            log.append(torch.is_grad_enabled())
+            z = x
+        return z
+
+    x = torch.arange(4.0, requires_grad=True)
+    s = _differential(f, (x, BAD, []), (x, GOOD, []))
+    assert (s.frames, s.graphs, len(s.graph_breaks), s.fallbacks) == (2, 2, 1, []), s
