@@ -27,6 +27,7 @@ from pathlib import Path
 
 from oracle import buckets, campaign_report, known_issues
 from oracle.ast_lock import serialised_compile
+from oracle.campaign_probes import Candidate, Probes, said_shape
 from oracle.campaign_shrink import ShrinkThread
 from oracle.cluster import ClusterSpec, open_pool
 from oracle.coverage_guided import GuidedDrawer
@@ -91,6 +92,9 @@ class Finding:
     more: list[str] = field(default_factory=list)
     merged: int = 0                  # tentative findings shown to be this one
     reproduced: dict | None = None   # what running the repro standalone showed
+    candidates: list[Candidate] = field(default_factory=list)  # counted in, to probe
+    probe_streak: int = 0            # probes in a row that shrank back to this finding
+    probe_of: Finding | None = None  # a probe: the finding its program is counted in
 
 
 class Campaign:
@@ -106,6 +110,7 @@ class Campaign:
         self.by_key: dict[str, list[Finding]] = {}
         self.names: dict[str, str] = {}                 # spec -> the subject's name
         self.withdrawn: list[dict] = []                 # findings that did not hold up
+        self.probes = Probes()                          # absorbed programs shrunk again
         self.queue: collections.deque[Task] = collections.deque()
         self.inflight: dict[str, list] = {}   # path -> [program, choices, results left]
         self.stopped: str | None = None       # "budget", "SIGINT", "SIGTERM"
@@ -210,8 +215,10 @@ class Campaign:
         # key is often several bugs, and a new one must not hide in a known one's count.
         known = known_issues.recognise(self.config.known, key, result, source)
         mine = [f for f in group if f.known == known]
-        home = next((f for f in mine if f.core is not None and buckets.contains(have, f.core)),
-                    None)
+        home = max((f for f in mine if f.core is not None and _takes(f, have, result)),
+                   key=lambda f: len(f.core), default=None)  # the most specific core
+        if home is not None:
+            self.probes.offer(home, result, source, choices, have)
         if home is None and known is not None:
             home = next(iter(mine), None)
         waiting = next((f for f in mine if f.core is None), None)
@@ -265,8 +272,10 @@ class Campaign:
             self.report.shrunk(finding)
         held, finding.pending = finding.pending, []
         for result, held_source, choices in held:
-            target = twin or finding
-            if not buckets.contains(buckets.constructs(held_source), finding.core):
+            target, have = twin or finding, buckets.constructs(held_source)
+            if _takes(finding, have, result):
+                self.probes.offer(target, result, held_source, choices, have)
+            else:
                 target.count -= 1
                 self.failed(result, held_source, choices)
 
@@ -289,10 +298,50 @@ class Campaign:
             return False
         have = buckets.constructs(finding.source)
         home = next((f for f in self.by_key[finding.key] if f is not finding
-                     and f.structure is not None and buckets.contains(have, f.core)), None)
+                     and f.structure is not None and _takes(f, have, finding.result)), None)
         if home is not None:
             self._merge(finding, home)
+            self.probes.offer(home, finding.result, finding.source, finding.choices, have)
         return home is not None
+
+    def next_probe(self) -> Finding | None:
+        """A program counted into a shrunk finding by its constructs alone, as a finding to
+        shrink (not reported unless it turns out to be another bug; its count stays where
+        it is meanwhile), or None (under self.lock)."""
+        taken = self.probes.take(f for f in self.findings.values() if self.holds(f))
+        if taken is None:
+            return None
+        home, candidate = taken
+        return Finding(home.key, candidate.result, candidate.source, "", self.elapsed(),
+                       candidate.choices, tentative=True, probe_of=home)
+
+    def probed(self, probe: Finding, source: str, stats: dict, last: Result | None) -> bool:
+        """The shrinker's answer for a probe: it stays counted where it is, moves to the
+        finding it shrank alike to, or is a finding of its own (returned True; under
+        self.lock)."""
+        probe.repro_source, probe.shrink_stats = source, stats
+        probe.repro_message = last.message if last is not None else None
+        probe.core, probe.structure = buckets.constructs(source), buckets.structure(source)
+        home, group = probe.probe_of, self.by_key[probe.key]
+        twin = home if any(f is home for f in group) and _same_bug(home, probe) else next(
+            (f for f in group if f.structure is not None and _same_bug(f, probe)), None)
+        if twin is not None:
+            self.probes.came_back(home, moved=twin is not home)
+            if twin is not home:
+                home.count, twin.count, twin.merged = home.count - 1, twin.count + 1, \
+                    twin.merged + 1
+                self._keep(twin, probe.source, probe.choices)
+            return False
+        self.probes.split_off(home)
+        home.count -= 1
+        probe.slug, probe.probe_of = _slug(probe.key, self.findings), None
+        self.findings[probe.slug] = probe
+        group.append(probe)
+        self.drawer.save(probe.choices)
+        self.report.found(probe)
+        campaign_report.write_finding(self, probe, last)
+        self.report.shrunk(probe)
+        return True
 
     def _merge(self, finding: Finding, twin: Finding) -> None:
         twin.count += finding.count
@@ -355,6 +404,14 @@ def _same_bug(shrunk: Finding, new: Finding) -> bool:
     raised = new.result.verdict in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION)
     return buckets.one_bug(new.key, raised, (shrunk.structure, shrunk.core),
                            (new.structure, new.core))
+
+
+def _takes(finding: Finding, have: frozenset[str], result: Result) -> bool:
+    """Is a failing program with constructs `have` presumed to be `finding`'s bug? It holds
+    the finding's constructs, and an exception says what the finding's said (names' numbers
+    aside): another message from the same place is another bug until shrunk alike."""
+    return buckets.contains(have, finding.core) and said_shape(result) == said_shape(
+        finding.result)
 
 
 def belongs(k: int, replays: int, shard: tuple[int, int]) -> bool:

@@ -214,6 +214,7 @@ def summary(c: Campaign) -> dict:
         "not_reproduced": sum(1 for f in failures if f["reproduced"] is False),
         "withdrawn": [{k: v for k, v in w.items() if k != "program"} for w in c.withdrawn],
         "coverage": c.branches.summary(seconds, c.programs) if c.branches else None,
+        "probes": c.probes.summary(),
     }
 
 
@@ -242,6 +243,11 @@ def summary_markdown(data: dict) -> str:
             lines.append(f"| `{f['signature']}`{tentative} | {f['subject']} | {f['count']} | "
                          f"{f['repro']} | {f['repro_lines']} ({f['original_lines']}) | {shown} "
                          f"| {known} |")
+    probes = data.get("probes") or {}
+    if probes.get("run"):
+        lines.append(f"\nProbes (absorbed programs shrunk again): {probes['run']} run, "
+                     f"{probes['merged']} shrank to a known finding ({probes['moved']} of them "
+                     f"another's), {probes['split']} new findings.")
     for w in data.get("withdrawn") or ():
         lines.append(f"\nWithdrawn: `{w['signature']}` x{w['count']}: {w['why']}.")
     learned = {s: v for s, v in (data.get("learned_unsupported") or {}).items() if v}

@@ -2,7 +2,10 @@
 candidates checked in the campaign's shared pool, then runs the finding's repro standalone.
 
 First findings of a key come before tentative ones (a second program of a known key that may
-be another bug), and both before repros waiting only to be verified. Once drawing has stopped,
+be another bug), and both before repros waiting only to be verified. With nothing of these
+waiting while drawing goes on, it probes: shrinks a program that was counted into a shrunk
+finding only by containing its constructs (oracle/campaign_probes.py), and gives up the probe
+as soon as a finding to shrink arrives. Once drawing has stopped,
 the remaining shrinks share a grace period; a finding it does not reach keeps its original
 program as the repro, still verified.
 """
@@ -28,6 +31,7 @@ MIN_SHRINK_SECONDS = 15.0  # a finding near the end of the budget still gets thi
 GRACE_MIN = 60.0           # shrinking after the budget: at least this long in all ...
 GRACE_SHARE = 0.25         # ... or this share of the budget
 CONFIRM_FACTOR = 3.0       # a timeout is re-run with this many times the limit
+IDLE_POLL = 0.5           # seconds without work before the thread looks for a probe
 _FIRST, _TENTATIVE, _VERIFY, _END = 0, 1, 2, 9
 
 
@@ -50,7 +54,18 @@ class ShrinkThread(threading.Thread):
 
     def run(self) -> None:
         while True:
-            kind, _, finding = self.queue.get()
+            try:
+                kind, _, finding = self.queue.get(timeout=IDLE_POLL)
+            except queue.Empty:
+                kind, finding = None, None
+            if kind is None:
+                try:
+                    self._probe()
+                except Closed:
+                    return
+                except Exception as exc:  # a probe's trouble leaves its program where it is
+                    self.campaign.report.note(f"probing failed: {type(exc).__name__}: {exc}")
+                continue
             if kind == _END:
                 return
             try:
@@ -90,6 +105,34 @@ class ShrinkThread(threading.Thread):
             merged = not c.holds(finding)
         if not merged:
             self._verify(finding)
+
+    def _probe(self) -> None:
+        """Shrink the next absorbed program while drawing goes on and nothing else waits; a
+        probe that a finding to shrink interrupts goes back to its candidates."""
+        c = self.campaign
+        if not c.pool.drawing or not c.config.shrink or c.interrupted:
+            return
+        with c.lock:
+            probe = c.next_probe()
+        if probe is None:
+            return
+        c.report.note(f"probing a program counted into {probe.probe_of.slug}")
+        shrunk = shrink(probe.source, probe.result.subject, probe.result, c.pool,
+                        c.config.shrink_budget,
+                        should_stop=lambda: c.interrupted or c.pool.closed or self._needed())
+        if shrunk.result is None:
+            with c.lock:
+                c.probes.give_back(probe.probe_of, probe)
+            return
+        with c.lock:
+            split = c.probed(probe, shrunk.source, shrunk.result.as_dict(), shrunk.last)
+        if split:
+            self._verify(probe)
+
+    def _needed(self) -> bool:
+        """Is a finding waiting to be shrunk (a probe gives way to it)?"""
+        with self.queue.mutex:
+            return any(item[0] in (_FIRST, _TENTATIVE) for item in self.queue.queue)
 
     def _hangs_again(self, finding: Finding) -> bool:
         """A timeout is reported only if the program hangs again with more time: a slow

@@ -122,3 +122,124 @@ def test_a_known_finding_takes_only_the_programs_its_entry_recognises(tmp_path):
     assert set(by_link) == {"link-inplace", "link-floor", None}
     assert by_link["link-inplace"].count == 2 and by_link["link-floor"].count == 1
     assert by_link[None].count == 1 and c.shrinker.queued == [by_link[None]]  # a new bug
+
+
+def _two_bugs(c: Campaign, absorbed: int = 3):
+    """Bug A (abs) shrunk; then programs of bug B (sigmoid) that also call abs, unused."""
+    _fail(c, _program("abs"))
+    first = next(iter(c.findings.values()))
+    c.shrunk(first, _program("abs"), {}, None)
+    for i in range(absorbed):
+        _fail(c, _program("sigmoid", "    t1 = x.abs()\n" + "    t2 = x.cos()\n" * i))
+    return first
+
+
+def test_a_program_counted_in_by_constructs_alone_is_probed_and_split_off(tmp_path):
+    c = _campaign(tmp_path)
+    first = _two_bugs(c)
+    assert list(c.findings.values()) == [first] and first.count == 4
+    probe = c.next_probe()
+    assert probe is not None and probe.probe_of is first and probe.slug == ""
+    assert "t2 = x.cos()" in probe.source  # the most different from the core first
+    assert first.count == 4 and len(c.findings) == 1  # counted where it was while probed
+    assert c.probed(probe, _program("sigmoid"), {}, None)
+    second = next(f for f in c.findings.values() if f is not first)
+    assert (first.count, second.count) == (3, 1) and c.holds(second)
+    assert (tmp_path / "failures" / second.slug / "shrunk.py").exists()
+    assert c.probes.summary() == {"run": 1, "merged": 0, "moved": 0, "split": 1}
+    # The other absorbed programs shrink to the new finding: their counts move there.
+    for _ in range(2):
+        probe = c.next_probe()
+        assert not c.probed(probe, _program("sigmoid"), {}, None)
+    assert (first.count, second.count) == (1, 3) and len(c.findings) == 2
+    assert c.probes.summary() == {"run": 3, "merged": 2, "moved": 2, "split": 0 + 1}
+    assert c.next_probe() is None
+
+
+def test_probing_a_finding_stops_after_probes_in_a_row_come_back_to_it(tmp_path):
+    c = _campaign(tmp_path)
+    first = _two_bugs(c, absorbed=6)
+    from oracle.campaign_probes import KEPT, MERGED_IN_A_ROW
+    assert len(first.candidates) == KEPT
+    for _ in range(MERGED_IN_A_ROW):
+        probe = c.next_probe()
+        assert not c.probed(probe, _program("abs"), {}, None)  # the same bug after all
+    assert c.next_probe() is None and first.count == 7 and len(c.findings) == 1
+    assert c.probes.summary() == {"run": MERGED_IN_A_ROW, "merged": MERGED_IN_A_ROW,
+                                  "moved": 0, "split": 0}
+    _fail(c, _program("sigmoid", "    t1 = x.abs()\n"))
+    assert not first.candidates and first.count == 8  # no longer probed
+
+
+def test_an_exception_saying_something_else_is_not_counted_in_by_constructs(tmp_path):
+    c = _campaign(tmp_path)
+
+    def crash(source: str, said: str) -> None:
+        result = Result("p.py", "spec", Verdict.CRASH, "E", name="s", origin="subject:m",
+                        message=f"call 0: eager returned Tensor; compiled raised E: {said} (f:3)")
+        c.failed(result, source, ())
+
+    crash(_program("abs"), "'Node0' has no attribute 'a'")
+    first = next(iter(c.findings.values()))
+    c.shrunk(first, _program("abs"), {}, None)
+    crash(_program("abs", "    t1 = x.sin()\n"), "'Node3' has no attribute 'a'")  # as first
+    assert len(c.findings) == 1 and first.count == 2
+    crash(_program("abs", "    t1 = x.cos()\n"), "'set' has no attribute '__dict__'")
+    assert len(c.findings) == 2 and first.count == 2  # a tentative finding: shrunk in turn
+
+
+class _InProcessPool:
+    """The shrinker's pool interface, checking in this process (planted subjects are cheap)."""
+
+    size, closed, drawing = 2, False, True
+
+    def __init__(self, spec: str):
+        from oracle.subjects import resolve
+
+        self.subject = resolve(spec)
+
+    def run(self, tasks):
+        from oracle.differential import check
+
+        return [check(t.path, self.subject, t.subject) for t in tasks]
+
+
+def test_a_planted_bug_whose_programs_hold_another_bugs_core_is_its_own_finding(tmp_path):
+    """Planted TwoWrongValues: abs and sigmoid each come back wrong. Programs returning a
+    sigmoid also call abs (unused): they contain abs's shrunk constructs, yet sigmoid is
+    reported as its own finding, and every program is counted once."""
+    from oracle.campaign_shrink import ShrinkThread
+    from oracle.differential import check
+
+    spec = "tests.campaign.planted_subjects:TwoWrongValues"
+    config = Config([spec], budget=60, workers=2, out=tmp_path, progress=False, verify=False,
+                    shrink_budget=30)
+    pool = _InProcessPool(spec)
+    c = Campaign(config, _Pool(), _Drawer())
+    c.pool = pool
+    shrinker = c.shrinker = ShrinkThread(c)
+
+    def fail(source: str, n: int) -> None:
+        path = tmp_path / f"p{n}.py"
+        path.write_text(source)
+        result = check(str(path), pool.subject, spec)
+        assert result.verdict is Verdict.MISMATCH_VALUE, result.message
+        c.failed(result, source, ())
+
+    fail(_program("abs", "    t1 = x.exp()\n"), 0)
+    (first,) = c.findings.values()
+    shrinker._shrink(shrinker.queue.get()[2])
+    assert ".abs" in first.core and ".sigmoid" not in first.core
+    programs = [_program("sigmoid", f"    t1 = x.abs()\n    t2 = t1.{op}()\n")
+                for op in ("exp", "cos", "sin")]
+    for n, source in enumerate(programs, 1):
+        fail(source, n)
+    assert list(c.findings.values()) == [first] and first.count == 4  # counted in, for now
+    shrinker._probe()
+    assert len(c.findings) == 2
+    second = next(f for f in c.findings.values() if f is not first)
+    assert "sigmoid(" in second.repro_source and "abs(" not in second.repro_source
+    while first.candidates:
+        shrinker._probe()
+    assert (first.count, second.count) == (1, 3)  # every program once, where it belongs
+    assert c.probes.summary() == {"run": 3, "merged": 2, "moved": 2, "split": 1}
