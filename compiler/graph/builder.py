@@ -68,7 +68,7 @@ class GraphBuilder:
              run: Callable[[], Any], description: str) -> tuple[fx.Node, Any]:
         """Add one node and compute its fake result with `run`; unsupported ops break."""
         try:
-            with self.fake_mode, self.effects:
+            with self.fake_mode, self.shapes.dispatcher(), self.effects:
                 result = run()
         except (DataDependentOutputException, DynamicOutputShapeException) as exc:
             raise Unsupported(f"{description} depends on tensor data ({type(exc).__name__})",

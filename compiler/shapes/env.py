@@ -7,10 +7,12 @@ produces reads `L['x'].size()[0] <= 64`, the same expression our check function 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 
 import torch
+from torch._dispatch.python import enable_python_dispatcher
 from torch._guards import GuardSource
 from torch._guards import Source as TorchSource
 from torch._subclasses.fake_tensor import FakeTensorMode
@@ -94,6 +96,12 @@ class ShapeInputs:
     @property
     def symbolic(self) -> bool:
         return bool(self.inputs)
+
+    def dispatcher(self):
+        """With symbolic sizes, ops run through torch's Python dispatcher, as torch.compile's
+        tracing does: composite ops then decompose in Python, symbolically, where their C++
+        decomposition would specialise a size (`F.pad` of a 1-d tensor)."""
+        return enable_python_dispatcher() if self.inputs else contextlib.nullcontext()
 
     def symbols(self) -> list[str]:
         """Each input size traced as a symbol, what it was traced with, and what the trace

@@ -53,8 +53,14 @@ def window_by_size(x):
     return doubled[x.shape[0] // 2: x.shape[0] + 1, 1:] * 2
 
 
+def pad_and_lerp(x):
+    padded = torch.nn.functional.pad(x, (1, 2))
+    return torch.lerp(padded, padded * 2, 0.25)
+
+
 FUNCTIONS = [reshape_by_size, split_heads, scale_by_len, flatten_view, cat_twice,
-             matmul_weight, new_rows, returns_sizes, mean_by_numel, window_by_size]
+             matmul_weight, new_rows, returns_sizes, mean_by_numel, window_by_size,
+             pad_and_lerp]
 
 
 @pytest.mark.parametrize("fn", FUNCTIONS, ids=lambda f: f.__name__)
