@@ -313,7 +313,8 @@ class Campaign:
             return None
         home, candidate = taken
         return Finding(home.key, candidate.result, candidate.source, "", self.elapsed(),
-                       candidate.choices, tentative=True, probe_of=home)
+                       candidate.choices, tentative=True, probe_of=home,
+                       repro_source=candidate.start)
 
     def probed(self, probe: Finding, source: str, stats: dict, last: Result | None) -> bool:
         """The shrinker's answer for a probe: it stays counted where it is, moves to the

@@ -32,6 +32,7 @@ class Candidate:
     result: Result
     source: str
     choices: tuple
+    start: str | None = None     # shrunk so far by a probe that gave way (fails alike)
 
 
 class Probes:
@@ -41,13 +42,13 @@ class Probes:
         self.run = self.merged = self.moved = self.split = 0
 
     def offer(self, home: Finding, result: Result, source: str, choices: tuple,
-              have: frozenset[str]) -> None:
+              have: frozenset[str], start: str | None = None) -> None:
         """`home` counted this program only by containing its constructs."""
         if home.known is not None or home.structure is None or home.core is None \
                 or home.probe_streak >= MERGED_IN_A_ROW or result.verdict is Verdict.TIMEOUT:
             return
         said = int(said_shape(result) != said_shape(home.result))
-        candidate = Candidate((said, len(have - home.core)), result, source, choices)
+        candidate = Candidate((said, len(have - home.core)), result, source, choices, start)
         home.candidates.append(candidate)
         home.candidates.sort(key=lambda c: c.difference, reverse=True)
         del home.candidates[KEPT:]
@@ -63,11 +64,12 @@ class Probes:
         self.run += 1
         return home, home.candidates.pop(0)
 
-    def give_back(self, home: Finding, probe: Finding) -> None:
-        """A probe interrupted before it was shrunk: its program waits again."""
+    def give_back(self, home: Finding, probe: Finding, shrunk_so_far: str) -> None:
+        """A probe interrupted before it was shrunk: its program waits again, to be shrunk
+        on from where it was."""
         self.run -= 1
         have = buckets.constructs(probe.source)
-        self.offer(home, probe.result, probe.source, probe.choices, have)
+        self.offer(home, probe.result, probe.source, probe.choices, have, shrunk_so_far)
 
     def came_back(self, home: Finding, moved: bool) -> None:
         """The probe shrank to a known finding's bug: `home`'s, or (moved) another's."""

@@ -117,12 +117,12 @@ class ShrinkThread(threading.Thread):
         if probe is None:
             return
         c.report.note(f"probing a program counted into {probe.probe_of.slug}")
-        shrunk = shrink(probe.source, probe.result.subject, probe.result, c.pool,
-                        c.config.shrink_budget,
+        shrunk = shrink(probe.repro_source or probe.source, probe.result.subject, probe.result,
+                        c.pool, c.config.shrink_budget,
                         should_stop=lambda: c.interrupted or c.pool.closed or self._needed())
         if shrunk.result is None:
             with c.lock:
-                c.probes.give_back(probe.probe_of, probe)
+                c.probes.give_back(probe.probe_of, probe, shrunk.source)
             return
         with c.lock:
             split = c.probed(probe, shrunk.source, shrunk.result.as_dict(), shrunk.last)

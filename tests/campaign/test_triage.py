@@ -243,3 +243,14 @@ def test_a_planted_bug_whose_programs_hold_another_bugs_core_is_its_own_finding(
         shrinker._probe()
     assert (first.count, second.count) == (1, 3)  # every program once, where it belongs
     assert c.probes.summary() == {"run": 3, "merged": 2, "moved": 2, "split": 1}
+
+
+def test_a_probe_that_gives_way_waits_again_and_goes_on_from_where_it_was(tmp_path):
+    c = _campaign(tmp_path)
+    first = _two_bugs(c, absorbed=1)
+    probe = c.next_probe()
+    partly = _program("sigmoid", "    t1 = x.abs()\n")
+    c.probes.give_back(first, probe, partly)
+    assert c.probes.summary()["run"] == 0 and first.count == 2
+    again = c.next_probe()
+    assert again.source == probe.source and again.repro_source == partly
