@@ -12,8 +12,11 @@ a call that raises, eagerly or compiled, neither counts against a rule nor sets 
   the limit the subject must run eagerly and stay correct.
 - R4 (subjects whose stats say `"dynamic": "auto"` or `"true"`): calls whose inputs differ only
   in tensor sizes of 2 or more (oracle.signature.size_class: sizes 0 and 1 are specialised,
-  equal sizes may share a symbol) form a sweep; a sweep costs at most two compiles per code
-  object under automatic dynamic (one static, then one symbolic) and one under dynamic=True.
+  equal sizes may share a symbol) form a sweep. Under automatic dynamic a sweep costs the entry
+  frame at most one static compile plus one per dimension (tensor, dim) whose size changed
+  within it (torch makes each dim symbolic at its first change: a dim changing at call 1 and
+  another at call 2 is three compiles); under dynamic=True, one compile. Frames resumed after
+  a graph break are left to R3: their inputs (data-dependent locals) are not in the signature.
   A recompile the subject reports as caused by a guard on a symbolic size relation
   (`"symbolic_recompiles"`: the call left the range the program's own branches guard) is
   not counted, nor one the reference (oracle.size_reference: the guards of a symbolic trace of
@@ -29,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from oracle.signature import size_class
+from oracle.signature import size_class, tensor_sizes
 
 RULES = {
     "R1": "a call that returned, with the input metadata of an earlier call that returned, "
@@ -38,10 +41,11 @@ RULES = {
           "signatures among them",
     "R3": "no code object compiles more than cache_limit times during calls that returned",
     "R4": "once a dimension has been compiled symbolic, further sizes in its guarded range "
-          "compile nothing: a sweep of sizes costs at most {bound} per code object",
+          "compile nothing: a sweep of sizes costs the entry frame one compile, plus one per "
+          "dimension that changed in it under automatic dynamic",
 }
-# Compiles a sweep may cost per code object, by the subject's `dynamic` policy.
-SWEEP_BOUNDS = {"auto": 2, "true": 1}
+# The subject `dynamic` policies R4 judges.
+SWEEP_POLICIES = ("auto", "true")
 
 
 @dataclass
@@ -87,9 +91,9 @@ class RecompileRules:
         if self.counted > len(self.seen):
             return Breach("R2", f"call {index}: R2 ({RULES['R2']}): {self.counted} compiles "
                           f"for {len(self.seen)} distinct input signatures{reason}")
-        growth = by_code if stats.get("compiles_by_code") else {"entry": max(grew, 0)}
         return (self._cache_limit(stats, index)
-                or self.sweeps.observe(index, signature, stats, growth, excused))
+                or self.sweeps.observe(index, signature, stats, _entry_growth(stats, by_code, grew),
+                                       excused))
 
     def _growth_by_code(self, stats: dict) -> dict[str, int]:
         now = {str(k): v for k, v in (stats.get("compiles_by_code") or {}).items()}
@@ -111,7 +115,8 @@ class RecompileRules:
 
 @dataclass
 class Sweeps:
-    """R4's bookkeeping: compiles per sweep (size class) and code object."""
+    """R4's bookkeeping: the entry frame's compiles per sweep (size class), and the dimensions
+    whose size changed within each sweep."""
 
     symbolic: int = 0                     # the subject's symbolic_recompiles so far
     # (traced call, later call) -> do a symbolic trace's guards accept the later call?
@@ -119,6 +124,8 @@ class Sweeps:
     compiles: dict[tuple, int] = field(default_factory=dict)   # (class, code) -> compiles
     excused: dict[tuple, int] = field(default_factory=dict)    # class -> symbolic recompiles
     calls: dict[tuple, list[int]] = field(default_factory=dict)  # class -> calls that returned
+    first: dict[tuple, dict] = field(default_factory=dict)     # class -> its first call's sizes
+    changed: dict[tuple, set] = field(default_factory=dict)    # class -> (tensor, dim) changed
 
     def symbolic_growth(self, stats: dict) -> int:
         now = stats.get("symbolic_recompiles") or 0
@@ -127,12 +134,14 @@ class Sweeps:
 
     def observe(self, index: int, signature, stats: dict, growth: dict[str, int],
                 excused: int) -> Breach | None:
-        bound = SWEEP_BOUNDS.get(str(stats.get("dynamic")))
-        if bound is None or signature is None:
+        policy = str(stats.get("dynamic"))
+        if policy not in SWEEP_POLICIES or signature is None:
             return None
         sweep = size_class(signature)
         calls = self.calls.setdefault(sweep, [])
         calls.append(index)
+        changed = self._changed_dims(sweep, signature)
+        bound = 1 + len(changed) if policy == "auto" else 1
         self.excused[sweep] = self.excused.get(sweep, 0) + excused
         for code, n in growth.items():
             count = self.compiles[sweep, code] = self.compiles.get((sweep, code), 0) + n
@@ -141,18 +150,50 @@ class Sweeps:
                 if not accepted:  # the program forced it, or no trace can tell: excused
                     self.excused[sweep] += n
                     continue
-                rule = RULES["R4"].format(bound="two compiles" if bound == 2 else "one compile")
-                return Breach("R4", f"call {index}: R4 ({rule}; dynamic={stats['dynamic']}): "
-                              f"calls {_listed(calls)} differ only in tensor sizes of 2 or more "
-                              f"and code {code} compiled {count} times for them, though a "
+                return Breach("R4", f"call {index}: R4 ({RULES['R4']}; dynamic={policy}): "
+                              f"calls {_listed(calls)} differ only in tensor sizes of 2 or more, "
+                              f"which allows {_allowance(policy, changed)}, and code {code} "
+                              f"compiled {count} times for them, though a "
                               f"symbolic trace of call {calls[-2]} accepts call {index}'s sizes"
                               f"{_last_reason(stats)}")
         return None
+
+    def _changed_dims(self, sweep: tuple, signature) -> set[tuple[int, int]]:
+        sizes = tensor_sizes(signature)
+        first = self.first.setdefault(sweep, sizes)
+        changed = self.changed.setdefault(sweep, set())
+        changed.update(dim for dim, size in sizes.items() if first.get(dim, size) != size)
+        return changed
 
     def _reference(self, calls: list[int]) -> bool | None:
         if self.reference is None or len(calls) < 2:
             return len(calls) >= 2 or None  # without a reference, the count alone
         return self.reference(calls[-2], calls[-1])
+
+
+def _allowance(policy: str, changed: set[tuple[int, int]]) -> str:
+    if policy != "auto":
+        return "1 compile (dynamic=true: every size symbolic from the first)"
+    if not changed:
+        return "1 compile (one static; no dimension changed)"
+    by_tensor: dict[int, list[int]] = {}
+    for tensor, dim in sorted(changed):
+        by_tensor.setdefault(tensor, []).append(dim)
+    dims = "; ".join(f"tensor {tensor} dim{'s' if len(d) > 1 else ''} {', '.join(map(str, d))}"
+                     for tensor, d in by_tensor.items())
+    return (f"{1 + len(changed)} compiles (one static, one per dimension that changed: "
+            f"{dims})")
+
+
+def _entry_growth(stats: dict, by_code: dict[str, int], grew: int) -> dict[str, int]:
+    """The compiles R4 judges: the entry frame's (the first code object a subject reports; a
+    frame resumed after a graph break has inputs, such as data-dependent locals, that the call
+    signature does not show, so R3 alone bounds its compiles)."""
+    codes = stats.get("compiles_by_code")
+    if not codes:
+        return {"entry": max(grew, 0)}
+    entry = str(next(iter(codes)))
+    return {entry: by_code.get(entry, 0)}
 
 
 def _listed(calls: list[int]) -> str:

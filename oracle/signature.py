@@ -148,6 +148,25 @@ def size_class(signature: tuple) -> tuple:
     return _abstract(signature, {})
 
 
+def tensor_sizes(signature: tuple) -> dict[tuple[int, int], int]:
+    """Every tensor size in a call signature, by (the tensor's position in the call, dim): what
+    rule R4 compares between the calls of a sweep to tell which dimensions changed."""
+    sizes: dict[tuple[int, int], int] = {}
+    _collect_sizes(signature, sizes)
+    return sizes
+
+
+def _collect_sizes(value: Any, sizes: dict[tuple[int, int], int]) -> None:
+    if not isinstance(value, tuple):
+        return
+    if _is_tensor_entry(value):
+        for dim, size in enumerate(value[6]):
+            sizes.setdefault((value[8], dim), size)
+        return
+    for item in value:
+        _collect_sizes(item, sizes)
+
+
 def _abstract(value: Any, numbering: dict[int, int]) -> Any:
     if not isinstance(value, tuple):
         return value

@@ -96,7 +96,34 @@ def test_r4_flags_a_subject_that_recompiles_every_new_size():
     assert result.verdict is Verdict.RECOMPILE_EXCESS and result.detail == "R4"
     assert result.call == 3 and result.compiles == [1, 2, 3, 4, 5]
     assert "R4 (once a dimension has been compiled symbolic" in result.message
-    assert "at most two compiles per code object" in result.message
+    assert "which allows 2 compiles (one static, one per dimension that changed: tensor 0 dim 0)" \
+        in result.message, result.message
+
+
+@pytest.mark.parametrize("spec", ["torch:aot_eager", "torch:eager"])
+def test_r4_allows_a_compile_for_each_dimension_that_starts_changing(spec):
+    """Dim 0 changes at call 1, dim 1 at call 2: automatic dynamic compiles once static and
+    once per newly changing dim; with both dims symbolic, call 3 compiles nothing."""
+    result = check(str(PROGRAMS / "sweep_two_dims.py"), resolve(spec))
+    assert (result.verdict, result.compiles) == (Verdict.PASS, [1, 2, 3, 3]), result.message
+
+
+@pytest.mark.parametrize("spec", ["torch:aot_eager", "torch:eager"])
+def test_r4_leaves_frames_resumed_on_data_dependent_sizes_to_r3(spec):
+    """Same input sizes, a masked local of 0, 1 then 3 elements: torch compiles the frame that
+    resumes after the graph break three times, for sizes R4 cannot see; the entry once."""
+    result = check(str(PROGRAMS / "masked_local_sizes.py"), resolve(spec))
+    assert (result.verdict, result.compiles) == (Verdict.PASS, [1, 1, 1]), result.message
+    assert sorted(result.stats["compiles_by_code"].values()) == [1, 3]
+
+
+def test_r4_flags_a_compile_past_the_dimensions_that_changed():
+    """Two dims changed in the sweep: three compiles are fair, the fourth (call 3) is not."""
+    result = check(str(PROGRAMS / "sweep_two_dims.py"), resolve(f"{PLANTED}:RecompileEverySize"))
+    assert result.verdict is Verdict.RECOMPILE_EXCESS and result.detail == "R4"
+    assert result.call == 3 and result.compiles == [1, 2, 3, 4]
+    assert ("allows 3 compiles (one static, one per dimension that changed: tensor 0 dims 0, 1)"
+            in result.message), result.message
 
 
 def test_r4_is_not_judged_without_a_dynamic_policy():
