@@ -28,6 +28,9 @@ WARM_PROGRAM = ("import torch\n\n\ndef program(x):\n    return x.sin() + 1\n\n\n
                 "def calls():\n    yield (torch.ones(4),), {}\n")
 SHAPES = {"1x1": 1, "2x1": 2}  # name -> actors, one worker each
 TARGET = 1.7
+# per check: a fresh worker's first torch.compile imports dynamo, which on a loaded machine can
+# pass 10 s; a worker killed for it comes back cold and times out again
+TIMEOUT = 60.0
 
 
 def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
@@ -68,7 +71,7 @@ def run() -> dict:
 
     load_before = [round(x, 2) for x in os.getloadavg()]
     started = connect(ClusterSpec(None))
-    pools = {name: RayPool(ClusterSpec(None, actors, 1), timeout=10.0)
+    pools = {name: RayPool(ClusterSpec(None, actors, 1), timeout=TIMEOUT)
              for name, actors in SHAPES.items()}
     rounds: dict[str, list[dict]] = {name: [] for name in SHAPES}
     try:
