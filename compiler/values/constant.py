@@ -66,10 +66,13 @@ def plain(value) -> Any:
 
 def is_plain(value) -> bool:
     from compiler.values.containers import DictValue, ListValue, SetValue
+    # Only a list or a dict is copied exactly by `plain`: a deque, an OrderedDict or a
+    # defaultdict would reach the pure function as a list or a dict of another type.
     if isinstance(value, ListValue):
-        return all(is_plain(item) for item in value.items)
+        return value.python_type() is list and all(is_plain(item) for item in value.items)
     if isinstance(value, DictValue):
-        return all(is_plain(k) and is_plain(v) for k, v in value.entries.values())
+        return value.cls is dict and all(is_plain(k) and is_plain(v)
+                                         for k, v in value.entries.values())
     if isinstance(value, SetValue):
         return value.is_constant()
     return value.is_constant()

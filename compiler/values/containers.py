@@ -370,10 +370,13 @@ class DictValue(Value):
         pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
         if self.cls is dict:
             return plan.temp(f"{{{pairs}}}")
-        if self.default_factory is not None:
-            factory = plan.expr(self.default_factory)
+        if self.cls is collections.defaultdict:  # its factory always comes first, even None
+            factory = "None" if self.default_factory is None else plan.expr(self.default_factory)
             return plan.temp(f"{plan.bind(self.cls)}({factory}, {{{pairs}}})")
-        return plan.temp(f"{plan.bind(self.cls)}({{{pairs}}})")
+        if self.cls is collections.OrderedDict:
+            return plan.temp(f"{plan.bind(self.cls)}({{{pairs}}})")
+        raise Unsupported(f"rebuilding a {self.cls.__qualname__} made in the trace",
+                          BreakReason.UNSUPPORTED_VALUE)
 
     def __repr__(self) -> str:
         return f"DictValue({[(k, v) for k, v in self.entries.values()]!r})"
@@ -484,6 +487,13 @@ class DictValue(Value):
         key = next(reversed(self.entries)) if last else next(iter(self.entries))
         k, v = self.entries.pop(key)
         return TupleValue([k, v])
+
+    def union(self, other: DictValue) -> DictValue:
+        """`self | other`: a new mapping of the kind of `other` when its class is a subclass of
+        ours (its `__ror__` goes first, as in CPython), else of ours, default factory included."""
+        kind = other if other.cls is not self.cls and issubclass(other.cls, self.cls) else self
+        return DictValue({**self.entries, **other.entries}, cls=kind.cls,
+                         default_factory=kind.default_factory)
 
     def _update_from(self, tx, other: Value) -> None:
         if isinstance(other, DictValue):

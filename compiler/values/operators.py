@@ -141,7 +141,7 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     if symbol == "*" and isinstance(b, SequenceValue) and a.is_constant():
         return _container_op(tx, symbol, b, a)
     if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
-        return DictValue({**a.entries, **b.entries})
+        return a.union(b)
     if isinstance(a, SetValue) and isinstance(b, SetValue) and symbol in "|&-^":
         keys_a, keys_b = set(a.members), set(b.members)
         keep = {"|": keys_a | keys_b, "&": keys_a & keys_b, "-": keys_a - keys_b,

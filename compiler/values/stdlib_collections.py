@@ -9,6 +9,7 @@ from __future__ import annotations
 import collections
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values.attributes import type_has
 from compiler.values.base import RaisedByProgram
 from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
 from compiler.values.containers import ListValue
@@ -119,12 +120,18 @@ def _ordered_dict(tx, *source, **kwargs):
     return result
 
 
-def _defaultdict(tx, factory=None, *source, **kwargs):
+def _defaultdict(tx, *args, **kwargs):
+    """`defaultdict(factory, *dict_args, **items)`: the factory is positional only (a keyword
+    `default_factory=` is an item), and None or something callable."""
     from compiler.values.builtins import build_dict
+    factory, source = (args[0], args[1:]) if args else (None, ())
+    if factory is not None and factory.is_constant() and factory.as_constant() is None:
+        factory = None
+    if factory is not None and not type_has(factory.python_type(), "__call__"):
+        raise RaisedByProgram(TypeError("first argument must be callable or None"))
     result = build_dict(tx, *source, **kwargs)
     result.cls = collections.defaultdict
-    if factory is not None and not (factory.is_constant() and factory.as_constant() is None):
-        result.default_factory = factory
+    result.default_factory = factory
     return result
 
 
