@@ -194,7 +194,7 @@ class CompiledFunction:
         self.stats.graphs += 1
         self.stats.ops += result.op_count
         extract = _extractor(result.input_sources)
-        raised = GraphRaised(self.function, result, sets_grad_mode=any(
+        raised = GraphRaised(self, result, sets_grad_mode=any(
             node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes))
 
         def run(args, kwargs, L, G):

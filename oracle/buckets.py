@@ -92,9 +92,10 @@ _FRAME = frozenset({"FunctionDef", "ClassDef", "Return", "Assign", "Call", "Attr
 
 
 def constructs(source: str) -> frozenset[str]:
-    """Operations called (`.view`, `torch.eye`, `len`) and statement and expression kinds of
-    the program itself: not of calls(), whose inputs vary from program to program, and not
-    the frame every program has (a def, a class, a return)."""
+    """Operations called (`.view`, `torch.eye`, `len`), operators (`Is`, `Eq`, `Add`) and
+    statement and expression kinds of the program itself: not of calls(), whose inputs vary
+    from program to program, and not the frame every program has (a def, a class, a
+    return)."""
     try:
         tree = ast.parse(source)
     except SyntaxError:
@@ -114,6 +115,8 @@ def _construct(node: ast.AST, library: frozenset[str]) -> str | None:
         return f".{node.attr}"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return f"{node.func.id}()" if node.func.id in library else "Call"
+    if isinstance(node, ast.cmpop | ast.operator | ast.unaryop | ast.boolop):
+        return type(node).__name__  # `is` and `==` are different operations
     if isinstance(node, ast.stmt | ast.expr) and not isinstance(
             node, ast.Name | ast.Constant | ast.Expr | ast.Load | ast.Store):
         return type(node).__name__

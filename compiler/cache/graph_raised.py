@@ -17,10 +17,15 @@ from __future__ import annotations
 
 import torch
 
+from compiler import logs
+from compiler.config import config
+from compiler.errors import CompilerBug
+
 
 class GraphRaised:
-    def __init__(self, function, result, sets_grad_mode: bool):
-        self.function = function
+    def __init__(self, owner, result, sets_grad_mode: bool):
+        self.owner = owner  # the CompiledFunction: its function, and its stats at the time
+        self.under_handler = result.under_handler
         self.rerunnable = result.rerunnable
         self.draws_random = result.draws_random and result.rerunnable
         self.sets_grad_mode = sets_grad_mode
@@ -43,7 +48,21 @@ class GraphRaised:
             torch._C._set_grad_enabled(grad_mode)
         if rng is not None:
             torch.set_rng_state(rng)
-        return self.function(*args, **kwargs)
+        result = self.owner.function(*args, **kwargs)
+        if not self.under_handler:
+            self._graph_was_wrong(exc)
+        return result
+
+    def _graph_was_wrong(self, exc: BaseException) -> None:
+        """No handler of the frame was around the graph's ops, yet the eager run returned: the
+        graph raised where the program does not (a backend's bug). The eager result stands;
+        the mismatch is recorded as a fallback, and is an error where internal errors are."""
+        what = (f"the graph of {self.owner.function.__qualname__} raised "
+                f"{type(exc).__name__}: {exc} where the eager run did not; ran eagerly")
+        logs.log("graph", "%s", what)
+        self.owner.stats.fallbacks.append(what)
+        if config.raise_internal_errors:
+            raise CompilerBug(what) from exc
 
 
 def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:

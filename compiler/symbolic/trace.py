@@ -68,6 +68,7 @@ class TraceResult:
     # place), and must the RNG state be put back first.
     rerunnable: bool = True
     draws_random: bool = False
+    under_handler: bool = False   # a handler of a frame was around graph ops
 
 
 def trace_frame(fn: types.FunctionType, frame_locals: dict,
@@ -136,6 +137,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         shapes=ctx.graph.shapes,
         rerunnable=not ctx.graph.writes_inputs(),
         draws_random=ctx.graph.effects.draws_random,
+        under_handler=ctx.ops_under_handler,
     )
 
 

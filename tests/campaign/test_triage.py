@@ -254,3 +254,23 @@ def test_a_probe_that_gives_way_waits_again_and_goes_on_from_where_it_was(tmp_pa
     assert c.probes.summary()["run"] == 0 and first.count == 2
     again = c.next_probe()
     assert again.source == probe.source and again.repro_source == partly
+
+
+def test_a_comparison_core_holds_only_programs_comparing_the_same_way(tmp_path):
+    """The identity bug shrinks to `A() is A()`: a program comparing with `==` does not hold
+    its core (constructs name the operator), so it is not counted in unshrunk."""
+    from oracle import buckets
+
+    def compare(op: str) -> str:
+        return (f"import torch\n\nclass A:\n    pass\n\ndef program():\n"
+                f"    return A() {op} A()\n\ndef calls():\n    yield (), {{}}\n")
+
+    core = buckets.constructs(compare("is"))
+    assert not buckets.contains(buckets.constructs(compare("==")), core)
+    c = _campaign(tmp_path)
+    _fail(c, compare("is"))
+    first = next(iter(c.findings.values()))
+    c.shrunk(first, compare("is"), {}, None)
+    _fail(c, compare("is") + "\nB = 1 + 2\n")
+    _fail(c, compare("=="))
+    assert first.count == 2 and len(c.findings) == 2

@@ -312,3 +312,25 @@ def test_a_resume_function_entered_in_a_no_grad_block_runs_again_and_leaves_it()
     x = torch.arange(4.0, requires_grad=True)
     s = _differential(f, (x, BAD, []), (x, GOOD, []))
     assert (s.frames, s.graphs, len(s.graph_breaks), s.fallbacks) == (2, 2, 1, []), s
+
+
+def _raising_backend(gm, example_inputs):
+    def run(*inputs):
+        raise RuntimeError("a backend's bug")
+    return run
+
+
+def test_a_graph_raising_where_eager_does_not_is_recorded_not_hidden():
+    def f(x, log):
+        log.append("called")
+        return x * 2
+
+    x = torch.arange(4.0)
+    with pytest.raises(compiler.errors.CompilerBug, match="a backend's bug"):
+        compiler.compile(f, backend=_raising_backend)(x, [])
+    with compiler.config.patch(raise_internal_errors=False):
+        compiled = compiler.compile(f, backend=_raising_backend)
+        log = []
+        assert_same(compiled(x, log), f(x, []))
+    assert log == ["called"]
+    assert any("where the eager run did not" in why for why in compiler.stats(compiled).fallbacks)
