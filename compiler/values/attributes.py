@@ -14,6 +14,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.native import BoundContainerMethodValue, NativeFunctionValue
 
 # Descriptors that always produce a value when read from an instance.
 _ALWAYS_BIND = (types.FunctionType, staticmethod, classmethod, types.MethodDescriptorType,
@@ -48,7 +49,6 @@ def bound_method(value: Value, name: str) -> Value:
     """`container.name` for a builtin container type (no instance dict, no `__getattr__`):
     a method bound to the tracker, AttributeError when the type has no such name, and
     refused for anything else the type defines (`deque.maxlen`, `dict.__class__`...)."""
-    from compiler.values.callables import BoundContainerMethodValue
     cls = value.python_type()
     owner, raw = find_in_mro(cls, name)
     if owner is None:
@@ -87,7 +87,6 @@ def lookup(tx, value: Value, name: str) -> tuple[bool, Value | None]:
         known = own(tx, name)
         if known is not None:
             return known, None
-    from compiler.values.callables import NativeFunctionValue
     if isinstance(value, NativeFunctionValue):  # builtins and torch functions are immutable
         return hasattr(value.fn, name), None
     cls = value.python_type()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.sources import Source
+from compiler.values import registry
 
 if TYPE_CHECKING:
     from compiler.graph.output import OutputPlan
@@ -139,8 +140,9 @@ class Value:
         raise Unsupported(f"item deletion on {self}", BreakReason.SIDE_EFFECT)
 
     def contains(self, tx: Translator, item: Value) -> bool:
-        from compiler.values.containers import same_or_equal
-        return any(same_or_equal(tx, candidate, item) for candidate in self.unpack(tx))
+        # registry: same_or_equal asks identity and == of every kind, which import this base
+        return any(registry.same_or_equal(tx, candidate, item)
+                   for candidate in self.unpack(tx))
 
     def hash_key(self) -> Any:
         """A hashable stand-in, for dict keys and set members."""

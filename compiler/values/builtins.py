@@ -15,10 +15,10 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
-from compiler.values.callables import NativeFunctionValue
-from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
-from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue, is_plain, plain
 from compiler.values.iterators import SequenceIteratorValue
+from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
 
 HANDLERS: dict[Any, Callable] = {}

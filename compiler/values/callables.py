@@ -1,5 +1,6 @@
-"""Callables: user functions (inlined), bound methods, partials, and methods of containers,
-constants and tensors. Builtins live in builtins.py, torch functions in torch_functions.py.
+"""Callables: user functions (inlined), bound methods, partials, code objects and lru_cache
+wrappers. Builtins live in builtins.py, torch functions in torch_functions.py, the methods of
+containers and tensors in native.py, those of constants in constant.py.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from compiler.guards.sources import (
 )
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.constant import ConstantValue
 
 
 class CellValue(Value):
@@ -241,33 +242,6 @@ def _is_constant_tree(obj: Any) -> bool:
     return type(obj) in CONSTANT_TYPES
 
 
-class NativeFunctionValue(Value):
-    """A callable the translator does not inline (a builtin, a torch function): it holds the
-    real object, and its kind decides what a call does."""
-
-    def __init__(self, fn: Any, source=None):
-        super().__init__(source)
-        self.fn = fn
-
-    def held_object(self) -> Any:
-        return self.fn
-
-    def as_fx_argument(self, part: str) -> Any:
-        if part == "example" and self.fn is not None and not self.is_constant():
-            return self.fn  # a callable argument of the fake run
-        return super().as_fx_argument(part)
-
-    def __repr__(self) -> str:
-        name = getattr(self.fn, "__qualname__", None) or getattr(self.fn, "__name__", self.fn)
-        return f"{type(self).__name__}({name})"
-
-    def python_type(self) -> type:
-        return type(self.fn)
-
-    def as_constant(self) -> Any:
-        return self.fn
-
-
 WRAPPER_ATTRIBUTES = ("__module__", "__name__", "__qualname__", "__doc__")
 
 
@@ -353,51 +327,6 @@ class PartialValue(Value):
             from compiler.values.containers import TupleValue
             return TupleValue(self.args)
         return super().getattr(tx, name)
-
-
-class BoundConstantMethodValue(Value):
-    """A pure method of a constant (`"a,b".split`), evaluated at trace time."""
-
-    def __init__(self, obj: Any, name: str):
-        super().__init__(None)
-        self.obj, self.name = obj, name
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
-
-    def call(self, tx, args, kwargs) -> Value:
-        if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
-            plain = [[i.as_constant() for i in args[0].unpack(tx)]]
-        else:
-            plain = [a.as_constant() for a in args]
-        named = {k: v.as_constant() for k, v in kwargs.items()}
-        return registry.wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
-
-
-class BoundContainerMethodValue(Value):
-    """`lst.append`, `d.items`, ...: dispatched to the container's call_method."""
-
-    def __init__(self, container: Value, name: str):
-        super().__init__(None)
-        self.container, self.name = container, name
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"{plan.expr(self.container)}.{self.name}")
-
-    def call(self, tx, args, kwargs) -> Value:
-        return self.container.call_method(tx, self.name, args, kwargs)
-
-
-class TensorMethodValue(Value):
-    def __init__(self, tensor: Value, name: str):
-        super().__init__(None)
-        self.tensor, self.name = tensor, name
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"{plan.expr(self.tensor)}.{self.name}")
-
-    def call(self, tx, args, kwargs) -> Value:
-        return self.tensor.call_method(tx, self.name, args, kwargs)
 
 
 def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],

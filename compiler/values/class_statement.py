@@ -12,7 +12,8 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.callables import UserFunctionValue
-from compiler.values.constant import call_pure, is_plain, plain
+from compiler.values.constant import call_pure
+from compiler.values.containers import is_plain, plain
 
 
 def _real_cell(tx, cell) -> types.CellType:

@@ -51,33 +51,6 @@ PURE_METHODS = {
 }
 
 
-def plain(value) -> Any:
-    """A real Python object equal to `value`, for pure functions: containers of constants are
-    copied into fresh lists, dicts and sets (the function may not keep them)."""
-    from compiler.values.containers import DictValue, ListValue, SetValue
-    if isinstance(value, ListValue):
-        return [plain(item) for item in value.items]
-    if isinstance(value, DictValue):
-        return {plain(k): plain(v) for k, v in value.entries.values()}
-    if isinstance(value, SetValue) and not value.frozen:
-        return {plain(item) for item in value.members.values()}
-    return value.as_constant()
-
-
-def is_plain(value) -> bool:
-    from compiler.values.containers import DictValue, ListValue, SetValue
-    # Only a list or a dict is copied exactly by `plain`: a deque, an OrderedDict or a
-    # defaultdict would reach the pure function as a list or a dict of another type.
-    if isinstance(value, ListValue):
-        return value.python_type() is list and all(is_plain(item) for item in value.items)
-    if isinstance(value, DictValue):
-        return value.cls is dict and all(is_plain(k) and is_plain(v)
-                                         for k, v in value.entries.values())
-    if isinstance(value, SetValue):
-        return value.is_constant()
-    return value.is_constant()
-
-
 def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Run a pure function on real constants; an exception it raises is the program's."""
     try:
@@ -140,7 +113,6 @@ class ConstantValue(Value):
         return hasattr(self.value, name)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import BoundConstantMethodValue
         value = self.value
         if not hasattr(value, name):
             raise RaisedByProgram(AttributeError(f"{type(value).__name__!r} object has no "
@@ -162,3 +134,22 @@ class ConstantValue(Value):
                     return registry.wrap_constant(attribute)
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+class BoundConstantMethodValue(Value):
+    """A pure method of a constant (`"a,b".split`), evaluated at trace time."""
+
+    def __init__(self, obj: Any, name: str):
+        super().__init__(None)
+        self.obj, self.name = obj, name
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
+
+    def call(self, tx, args, kwargs) -> Value:
+        if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
+            plain = [[i.as_constant() for i in args[0].unpack(tx)]]
+        else:
+            plain = [a.as_constant() for a in args]
+        named = {k: v.as_constant() for k, v in kwargs.items()}
+        return registry.wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))

@@ -26,7 +26,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         return ExceptionValue(call_pure(cls, plain, {k: v.as_constant()
                                                      for k, v in kwargs.items()}))
     if issubclass(cls, enum.Enum):  # looking a member up by value
-        from compiler.values.constant import ConstantValue, plain
+        from compiler.values.constant import ConstantValue
+        from compiler.values.containers import plain
         return ConstantValue(call_pure(cls, [plain(a) for a in args], {}))
     if is_namedtuple_class(cls):
         return NamedTupleValue(cls, _namedtuple_items(cls, args, kwargs))
@@ -36,7 +37,7 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
         return GradModeValue(cls is torch.enable_grad)
     if cls in (torch.Size, torch.device, torch.dtype, torch.finfo, torch.iinfo):
-        from compiler.values.constant import plain
+        from compiler.values.containers import plain
         return registry.wrap_constant(call_pure(cls, [plain(a) for a in args],
                                                 {k: plain(v) for k, v in kwargs.items()}))
     if issubclass(cls, torch.nn.Module) and cls.__module__.startswith("torch.nn.modules"):
@@ -73,7 +74,7 @@ def _initialised(tx, obj, args, kwargs) -> Value:
 def _stateless_module(tx, cls, args, kwargs) -> Value:
     """torch's own modules without parameters or buffers (ReLU, Softmax(dim=1), Flatten...)
     are built at trace time: their forward is a pure function of the constant arguments."""
-    from compiler.values.constant import is_plain, plain
+    from compiler.values.containers import is_plain, plain
     from compiler.values.modules import NNModuleValue
 
     def real(value):  # constants, or modules built the same way (Sequential(ReLU(), ...))

@@ -15,7 +15,8 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.native import BoundContainerMethodValue
 
 
 def same_or_equal(tx, a: Value, b: Value) -> bool:
@@ -31,6 +32,9 @@ def same_or_equal(tx, a: Value, b: Value) -> bool:
             lambda v: v == v, [a.as_constant()], {}):
         return False  # a constant equal to itself is not `b` when it is not equal to `b`
     return is_same(tx, a, b)
+
+
+registry.install_membership(same_or_equal)
 
 
 def _index(tx, key: Value):
@@ -179,7 +183,6 @@ class NamedTupleValue(TupleValue):
         if found is not None:
             return found
         if name in ("_asdict", "_replace"):
-            from compiler.values.callables import BoundContainerMethodValue
             return BoundContainerMethodValue(self, name)
         return super().getattr(tx, name)
 
@@ -589,3 +592,28 @@ class SetValue(Value):
         else:
             raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
         return registry.wrap_constant(None)
+
+
+def plain(value) -> Any:
+    """A real Python object equal to `value`, for pure functions: containers of constants are
+    copied into fresh lists, dicts and sets (the function may not keep them)."""
+    if isinstance(value, ListValue):
+        return [plain(item) for item in value.items]
+    if isinstance(value, DictValue):
+        return {plain(k): plain(v) for k, v in value.entries.values()}
+    if isinstance(value, SetValue) and not value.frozen:
+        return {plain(item) for item in value.members.values()}
+    return value.as_constant()
+
+
+def is_plain(value) -> bool:
+    # Only a list or a dict is copied exactly by `plain`: a deque, an OrderedDict or a
+    # defaultdict would reach the pure function as a list or a dict of another type.
+    if isinstance(value, ListValue):
+        return value.python_type() is list and all(is_plain(item) for item in value.items)
+    if isinstance(value, DictValue):
+        return value.cls is dict and all(is_plain(k) and is_plain(v)
+                                         for k, v in value.entries.values())
+    if isinstance(value, SetValue):
+        return value.is_constant()
+    return value.is_constant()

@@ -43,8 +43,9 @@ def _key(value: Value) -> tuple[str, Any] | None:
 
 def _fixed_object(value: Value) -> Any:
     """The real object of a tracker whose object is fixed (classes, functions, modules)."""
-    from compiler.values.callables import NativeFunctionValue, UserFunctionValue
+    from compiler.values.callables import UserFunctionValue
     from compiler.values.modules import NNModuleValue
+    from compiler.values.native import NativeFunctionValue
     from compiler.values.objects import ClassValue, ObjectValue, PythonModuleValue
     if isinstance(value, ClassValue):
         return value.cls

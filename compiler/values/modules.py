@@ -111,7 +111,7 @@ class NNModuleValue(Value):
         if name in CONTAINER_METHODS and getattr(type(module), name, None) is getattr(
                 torch.nn.ModuleDict if name in ("keys", "values", "items") else torch.nn.Module,
                 name, None):
-            from compiler.values.callables import BoundContainerMethodValue
+            from compiler.values.native import BoundContainerMethodValue
             return BoundContainerMethodValue(self, name)
         if name == "__class__":  # the type is guarded (wrap_module) or the module's own
             from compiler.values.objects import ClassValue

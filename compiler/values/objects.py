@@ -446,7 +446,7 @@ class InstanceDictValue(Value):
         self.owner.deleted.discard(key.as_constant())
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import BoundContainerMethodValue
+        from compiler.values.native import BoundContainerMethodValue
         return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs) -> Value:

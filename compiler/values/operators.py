@@ -11,7 +11,8 @@ import operator
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.containers import is_plain, plain
 from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
 
 BINARY = {

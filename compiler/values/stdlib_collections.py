@@ -11,8 +11,8 @@ import collections
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import type_has
 from compiler.values.base import RaisedByProgram
-from compiler.values.constant import ConstantValue, call_pure, is_plain, plain
-from compiler.values.containers import ListValue
+from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.containers import ListValue, is_plain, plain
 
 
 class DequeValue(ListValue):

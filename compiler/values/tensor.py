@@ -93,7 +93,7 @@ class TensorValue(Value):
         return SequenceIteratorValue(self.unpack(tx))
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.callables import TensorMethodValue
+        from compiler.values.native import TensorMethodValue
         if name == "shape":
             return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:

@@ -11,8 +11,8 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value, is_hashable
-from compiler.values.callables import NativeFunctionValue
 from compiler.values.constant import ConstantValue
+from compiler.values.native import NativeFunctionValue
 
 # Python-level torch code that is inlined rather than recorded: module forwards and helpers.
 INLINED_MODULE_PREFIXES = ("torch.nn.modules.",)

@@ -22,7 +22,7 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
 from compiler.guards.sources import AttrSource, ItemSource, Source
-from compiler.values import registry
+from compiler.values import native, registry
 from compiler.values.base import Value
 from compiler.values.constant import CONSTANT_TYPES, SYMBOLIC_TYPES, ConstantValue
 from compiler.values.containers import (
@@ -336,8 +336,8 @@ def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
         ctx.guard(at("__name__"), GuardKind.EQUALS, obj.__name__)
     self_value = wrap(ctx, owner, at("__self__"))
     if isinstance(self_value, TensorValue):
-        return callables.TensorMethodValue(self_value, obj.__name__)
-    return callables.BoundContainerMethodValue(self_value, obj.__name__)
+        return native.TensorMethodValue(self_value, obj.__name__)
+    return native.BoundContainerMethodValue(self_value, obj.__name__)
 
 
 def _is_plain_instance(obj: Any) -> bool:

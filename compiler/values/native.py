@@ -1,0 +1,66 @@
+"""Callables the translator does not inline: a real native function held for good
+(`NativeFunctionValue`, the base of builtins and torch functions) and a method bound to a
+tracker that the tracker's own `call_method` runs (`list.append`, `Tensor.add`).
+
+A module of its own, with no value kind but the base: containers, attributes and tensors
+hand these out, and callables.py (which inlines user functions) sits above them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from compiler.values.base import Value
+
+
+class NativeFunctionValue(Value):
+    """A callable the translator does not inline (a builtin, a torch function): it holds the
+    real object, and its kind decides what a call does."""
+
+    def __init__(self, fn: Any, source=None):
+        super().__init__(source)
+        self.fn = fn
+
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
+
+    def __repr__(self) -> str:
+        name = getattr(self.fn, "__qualname__", None) or getattr(self.fn, "__name__", self.fn)
+        return f"{type(self).__name__}({name})"
+
+    def python_type(self) -> type:
+        return type(self.fn)
+
+    def as_constant(self) -> Any:
+        return self.fn
+
+
+class BoundContainerMethodValue(Value):
+    """`lst.append`, `d.items`, ...: dispatched to the container's call_method."""
+
+    def __init__(self, container: Value, name: str):
+        super().__init__(None)
+        self.container, self.name = container, name
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.container)}.{self.name}")
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.container.call_method(tx, self.name, args, kwargs)
+
+
+class TensorMethodValue(Value):
+    def __init__(self, tensor: Value, name: str):
+        super().__init__(None)
+        self.tensor, self.name = tensor, name
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.tensor)}.{self.name}")
+
+    def call(self, tx, args, kwargs) -> Value:
+        return self.tensor.call_method(tx, self.name, args, kwargs)
