@@ -7,7 +7,8 @@ waiting while drawing goes on, it probes: shrinks a program that was counted int
 finding only by containing its constructs (oracle/campaign_probes.py), and gives up the probe
 as soon as a finding to shrink arrives. Once drawing has stopped,
 the remaining shrinks share a grace period; a finding it does not reach keeps its original
-program as the repro, still verified.
+program as the repro, still verified. Probing goes on after them within the budget's share
+of the grace (not its minimum: a short campaign does not wait for probes).
 """
 
 from __future__ import annotations
@@ -58,16 +59,20 @@ class ShrinkThread(threading.Thread):
                 kind, _, finding = self.queue.get(timeout=IDLE_POLL)
             except queue.Empty:
                 kind, finding = None, None
-            if kind is None:
+            if kind is None or kind == _END:
                 try:
-                    self._probe()
+                    probed = self._probe()
                 except Closed:
                     return
                 except Exception as exc:  # a probe's trouble leaves its program where it is
                     self.campaign.report.note(f"probing failed: {type(exc).__name__}: {exc}")
+                    probed = kind is None
+                if kind is None:
+                    continue
+                if not probed:
+                    return
+                self.queue.put((_END, next(self.order), None))  # what probing queued first
                 continue
-            if kind == _END:
-                return
             try:
                 if kind == _VERIFY:
                     self._verify(finding)
@@ -106,28 +111,37 @@ class ShrinkThread(threading.Thread):
         if not merged:
             self._verify(finding)
 
-    def _probe(self) -> None:
-        """Shrink the next absorbed program while drawing goes on and nothing else waits; a
-        probe that a finding to shrink interrupts goes back to its candidates."""
+    def _probe(self) -> bool:
+        """Shrink the next absorbed program when nothing else waits (after drawing, within
+        the budget's share of the grace); a probe that a finding to shrink interrupts goes
+        back to its candidates. Did it probe?"""
         c = self.campaign
-        if not c.pool.drawing or not c.config.shrink or c.interrupted:
-            return
+        budget = c.config.shrink_budget if c.pool.drawing else self._probe_budget()
+        if budget is None or not c.config.shrink or c.interrupted:
+            return False
         with c.lock:
             probe = c.next_probe()
         if probe is None:
-            return
+            return False
         c.report.note(f"probing a program counted into {probe.probe_of.slug}")
         shrunk = shrink(probe.repro_source or probe.source, probe.result.subject, probe.result,
-                        c.pool, c.config.shrink_budget,
+                        c.pool, budget,
                         should_stop=lambda: c.interrupted or c.pool.closed or self._needed())
         if shrunk.result is None:
             with c.lock:
                 c.probes.give_back(probe.probe_of, probe, shrunk.source)
-            return
+            return True
         with c.lock:
             split = c.probed(probe, shrunk.source, shrunk.result.as_dict(), shrunk.last)
         if split:
             self._verify(probe)
+        return True
+
+    def _probe_budget(self) -> float | None:
+        """After drawing: what is left of the budget's share of the grace, if enough."""
+        c = self.campaign
+        left = c.deadline + GRACE_SHARE * c.config.budget - time.monotonic()
+        return min(c.config.shrink_budget, left) if left >= MIN_SHRINK_SECONDS else None
 
     def _needed(self) -> bool:
         """Is a finding waiting to be shrunk (a probe gives way to it)?"""

@@ -204,16 +204,15 @@ class _InProcessPool:
         return [check(t.path, self.subject, t.subject) for t in tasks]
 
 
-def test_a_planted_bug_whose_programs_hold_another_bugs_core_is_its_own_finding(tmp_path):
-    """Planted TwoWrongValues: abs and sigmoid each come back wrong. Programs returning a
-    sigmoid also call abs (unused): they contain abs's shrunk constructs, yet sigmoid is
-    reported as its own finding, and every program is counted once."""
+def _planted_absorbed(tmp_path, budget: float = 60):
+    """Planted TwoWrongValues: abs and sigmoid each come back wrong. The abs finding is shrunk;
+    then three programs returning a sigmoid that also call abs (unused) are counted into it."""
     from oracle.campaign_shrink import ShrinkThread
     from oracle.differential import check
 
     spec = "tests.campaign.planted_subjects:TwoWrongValues"
-    config = Config([spec], budget=60, workers=2, out=tmp_path, progress=False, verify=False,
-                    shrink_budget=30)
+    config = Config([spec], budget=budget, workers=2, out=tmp_path, progress=False,
+                    verify=False, shrink_budget=30)
     pool = _InProcessPool(spec)
     c = Campaign(config, _Pool(), _Drawer())
     c.pool = pool
@@ -235,7 +234,14 @@ def test_a_planted_bug_whose_programs_hold_another_bugs_core_is_its_own_finding(
     for n, source in enumerate(programs, 1):
         fail(source, n)
     assert list(c.findings.values()) == [first] and first.count == 4  # counted in, for now
-    shrinker._probe()
+    return c, shrinker, first
+
+
+def test_a_planted_bug_whose_programs_hold_another_bugs_core_is_its_own_finding(tmp_path):
+    """Sigmoid's programs contain abs's shrunk constructs, yet sigmoid is reported as its own
+    finding, and every program is counted once."""
+    c, shrinker, first = _planted_absorbed(tmp_path)
+    assert shrinker._probe()
     assert len(c.findings) == 2
     second = next(f for f in c.findings.values() if f is not first)
     assert "sigmoid(" in second.repro_source and "abs(" not in second.repro_source
@@ -274,3 +280,16 @@ def test_a_comparison_core_holds_only_programs_comparing_the_same_way(tmp_path):
     _fail(c, compare("is") + "\nB = 1 + 2\n")
     _fail(c, compare("=="))
     assert first.count == 2 and len(c.findings) == 2
+
+
+def test_after_drawing_probes_run_only_within_the_budgets_share_of_the_grace(tmp_path):
+    import time
+
+    from oracle.campaign_shrink import GRACE_SHARE
+
+    c, shrinker, _ = _planted_absorbed(tmp_path, budget=200)
+    c.pool.drawing = False
+    c.deadline = time.monotonic() - GRACE_SHARE * c.config.budget + 1.0  # share spent
+    assert not shrinker._probe() and c.probes.run == 0
+    c.deadline = time.monotonic()  # drawing just stopped
+    assert shrinker._probe() and c.probes.run == 1
