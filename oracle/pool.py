@@ -28,8 +28,11 @@ FIRST_TRACED_GRACE = 90.0
 
 
 # Workers fork from a server that has imported these once: replacing a worker after a
-# timeout or a crash then costs milliseconds, not a fresh `import torch`.
-PRELOAD = ["torch", "oracle.differential", "oracle.subjects"]
+# timeout or a crash then costs milliseconds, not a fresh `import torch`. torch's compiler
+# stack and ours are among them: importing either in a fresh worker takes seconds, and more
+# than a check's time limit on a loaded machine, where a worker replaced after that timeout
+# would start cold again.
+PRELOAD = ["torch", "torch._dynamo", "compiler", "oracle.differential", "oracle.subjects"]
 
 
 def _worker_context():
