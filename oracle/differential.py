@@ -196,6 +196,9 @@ def _judge_calls(reference: eager.Trace, compiled: eager.Trace, result: Result) 
                                    e.index)
         if finding is not None:
             return finding
+    wrong = _graph_was_wrong(compiled)
+    if wrong is not None:
+        return wrong
     if unsupported is None:
         unsupported = _fell_back(compiled)
     return unsupported
@@ -247,6 +250,17 @@ def _alias_difference(e: eager.CallRecord, g: eager.CallRecord) -> Mismatch | No
         if g.aliases.get(path) != source:
             got = f"the input {g.aliases[path]}" if path in g.aliases else "a new object"
             return Mismatch(path, "identity", f"the input {source} itself", got)
+    return None
+
+
+def _graph_was_wrong(compiled: eager.Trace) -> _Finding | None:
+    """A subject that reports graphs which raised where the eager run of the same frame
+    returned (it then answered with eager's result): a compiler bug, though the value is right."""
+    for g in compiled.calls:
+        if g.stats and g.stats.get("wrong_graphs"):
+            message = (f"call {g.index}: {g.stats['wrong_graphs']} compiled graph(s) raised where "
+                       "eager returned (the subject re-ran the frame eagerly)")
+            return _Finding(Verdict.CRASH, "graph-raised", message, g.index)
     return None
 
 

@@ -224,6 +224,7 @@ class OursSubject:
             "graph_breaks": len(raw.get("graph_breaks") or ()),
             "recompile_reasons": reasons,
             "fallbacks": len(raw.get("fallbacks") or ()),
+            "wrong_graphs": len(raw.get("wrong_graphs") or ()),
             "cache_limit": getattr(config, "cache_limit", None),
             "dynamic": _dynamic_policy(self.dynamic),
             "symbolic_recompiles": sum(map(symbolic_guard, reasons)),

@@ -20,6 +20,9 @@ class CompileStats:
     graph_breaks: list[tuple[str, str]] = dataclasses.field(default_factory=list)
     recompiles: list[str] = dataclasses.field(default_factory=list)
     fallbacks: list[str] = dataclasses.field(default_factory=list)
+    # graphs that raised where the frame's eager re-run returned (a backend's or a trace's bug;
+    # compiler/cache/graph_raised.py): the call's answer is eager's, the bug is still reported
+    wrong_graphs: list[str] = dataclasses.field(default_factory=list)
     cache_limit_hits: int = 0
 
     def as_dict(self) -> dict[str, Any]:

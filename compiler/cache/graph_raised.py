@@ -61,6 +61,7 @@ class GraphRaised:
                 f"{type(exc).__name__}: {exc} where the eager run did not; ran eagerly")
         logs.log("graph", "%s", what)
         self.owner.stats.fallbacks.append(what)
+        self.owner.stats.wrong_graphs.append(what)
         if config.raise_internal_errors:
             raise CompilerBug(what) from exc
 

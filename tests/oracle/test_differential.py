@@ -206,3 +206,40 @@ def test_ours_reports_a_compiler_that_fails_as_a_crash_not_a_traceback():
     result = run("nested", resolve("ours"))
     assert result.verdict in (Verdict.PASS, Verdict.CRASH, Verdict.UNSUPPORTED), result.message
     assert "\n" not in result.message
+
+
+class _OursWithARaisingBackend:
+    """Our compiler with a backend whose graphs raise: the compiler answers with the frame's
+    eager re-run, so values are right, but the bug must still be a finding."""
+
+    name = "ours:raising-backend"
+
+    def __init__(self):
+        from oracle.subjects import OursSubject
+
+        self._ours = OursSubject()
+        self._ours._backend = self._raising
+
+    @staticmethod
+    def _raising(gm, example_inputs):
+        def run(*inputs):
+            raise RuntimeError("a backend's bug")
+        return run
+
+    def compile(self, fn):
+        return self._ours.compile(fn)
+
+    def stats(self, compiled):
+        return self._ours.stats(compiled)
+
+    def reset(self):
+        self._ours.reset()
+
+
+def test_a_graph_that_raised_where_eager_returned_is_a_crash_though_the_value_is_right():
+    import compiler
+
+    with compiler.config.patch(raise_internal_errors=False):
+        result = run("nested", _OursWithARaisingBackend())
+    assert result.verdict is Verdict.CRASH, result.message
+    assert "raised where eager returned" in result.message
