@@ -13,6 +13,7 @@ import types
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.native import BoundContainerMethodValue, NativeFunctionValue
 
@@ -54,8 +55,7 @@ def bound_method(value: Value, name: str) -> Value:
     if owner is None:
         raise missing(cls, name)
     if name == "__class__":
-        from compiler.values.objects import ClassValue
-        return ClassValue(cls)
+        return registry.class_value(cls)
     if not isinstance(raw, _ALWAYS_BIND):
         raise refuse(value, f"attribute {name!r}")
     return BoundContainerMethodValue(value, name)

@@ -118,8 +118,7 @@ class ConstantValue(Value):
             raise RaisedByProgram(AttributeError(f"{type(value).__name__!r} object has no "
                                                  f"attribute {name!r}"))
         if name == "__class__":
-            from compiler.values.objects import ClassValue
-            return ClassValue(type(value))
+            return registry.class_value(type(value))  # late-bound: objects.py imports constants
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)

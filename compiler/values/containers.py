@@ -19,24 +19,6 @@ from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.native import BoundContainerMethodValue
 
 
-def same_or_equal(tx, a: Value, b: Value) -> bool:
-    """`a is b or a == b`, as CPython's containers compare members."""
-    from compiler.values.identity import identity, is_same
-    from compiler.values.operators import compare
-    same = identity(tx, a, b)
-    if same:
-        return True
-    if compare(tx, "==", a, b).bool(tx):
-        return True
-    if same is None and a.is_constant() and b.is_constant() and call_pure(
-            lambda v: v == v, [a.as_constant()], {}):
-        return False  # a constant equal to itself is not `b` when it is not equal to `b`
-    return is_same(tx, a, b)
-
-
-registry.install_membership(same_or_equal)
-
-
 def _index(tx, key: Value):
     if key.is_constant():
         return key.as_constant()
@@ -105,11 +87,12 @@ class SequenceValue(Value):
             bounds = [a.as_constant() for a in args[1:]] + [None] * (3 - len(args))
             start, stop, _ = slice(*bounds).indices(len(self.items))
             for i in range(start, stop):
-                if same_or_equal(tx, self.items[i], args[0]):
+                if registry.same_or_equal(tx, self.items[i], args[0]):
                     return registry.wrap_constant(i)
             raise RaisedByProgram(ValueError("value is not in the sequence"))
         if name == "count" and not kwargs and len(args) == 1:
-            return registry.wrap_constant(sum(same_or_equal(tx, i, args[0]) for i in self.items))
+            return registry.wrap_constant(
+                sum(registry.same_or_equal(tx, i, args[0]) for i in self.items))
         raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx, name: str) -> Value:
@@ -178,8 +161,7 @@ class NamedTupleValue(TupleValue):
         fields = getattr(self.cls, "_fields", None) or self.cls.__match_args__
         if name in fields:
             return self.items[fields.index(name)]
-        from compiler.values.objects import class_attribute
-        found = class_attribute(tx, self.cls, name, self)
+        found = registry.class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
         if name in ("_asdict", "_replace"):
@@ -287,15 +269,14 @@ def _sorted_order(tx, keys: list[Value], reverse: bool) -> list[int]:
     """A stable sort of positions by key, comparing trackers with `<` as list.sort does."""
     import functools
 
-    from compiler.values.operators import compare
     if all(k.is_constant() for k in keys):
         plain = [k.as_constant() for k in keys]
         return sorted(range(len(keys)), key=plain.__getitem__, reverse=reverse)
 
     def order(i: int, j: int) -> int:
-        if compare(tx, "<", keys[i], keys[j]).bool(tx):
+        if registry.compare(tx, "<", keys[i], keys[j]).bool(tx):
             return -1
-        return 1 if compare(tx, "<", keys[j], keys[i]).bool(tx) else 0
+        return 1 if registry.compare(tx, "<", keys[j], keys[i]).bool(tx) else 0
 
     positions = sorted(range(len(keys)), key=functools.cmp_to_key(order))
     if reverse:  # reverse=True keeps equal keys in their original order, like CPython
@@ -342,7 +323,7 @@ class DictViewValue(Value):
     def contains(self, tx, item: Value) -> bool:
         if self.kind == "keys":
             return self.mapping.contains(tx, item)
-        return any(same_or_equal(tx, v, item) for v in self._items())
+        return any(registry.same_or_equal(tx, v, item) for v in self._items())
 
     def is_constant(self) -> bool:
         return False

@@ -533,3 +533,6 @@ class ExceptionValue(Value):
         if name in getattr(self.exc, "__dict__", {}):  # set by a user exception's __init__
             return registry.wrap_constant(self.exc.__dict__[name])
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+registry.install(class_value=ClassValue, class_attribute=class_attribute)

@@ -238,3 +238,20 @@ def unary_op(tx, symbol: str, a: Value) -> Value:
     if method is not None:
         return method.call(tx, [], {})
     raise Unsupported(f"unary {symbol} on {a}", BreakReason.UNSUPPORTED_VALUE)
+
+
+def same_or_equal(tx, a: Value, b: Value) -> bool:
+    """`a is b or a == b`, as CPython's containers compare members."""
+    from compiler.values.identity import identity, is_same
+    same = identity(tx, a, b)
+    if same:
+        return True
+    if compare(tx, "==", a, b).bool(tx):
+        return True
+    if same is None and a.is_constant() and b.is_constant() and call_pure(
+            lambda v: v == v, [a.as_constant()], {}):
+        return False  # a constant equal to itself is not `b` when it is not equal to `b`
+    return is_same(tx, a, b)
+
+
+registry.install(compare=compare, same_or_equal=same_or_equal)

@@ -1,37 +1,40 @@
-"""The late-bound edges of values/: making a tracker from a real object, and `in`'s test.
+"""The late-bound edges of values/: the few calls from a low value kind up to the modules that
+know every kind, looked up on this module at call time.
 
-Every value kind hands out trackers for real objects it reaches (an attribute, an item, a
-result computed at trace time), and `compiler/values/wrap.py`, which decides the kind of each
-object, imports the kinds. So the kinds do not import wrap.py: they call `registry.wrap(ctx,
-obj, source)` and `registry.wrap_constant(obj)`, looked up on this module at call time, and
-wrap.py installs its functions here when it is imported (`compiler/values/__init__.py`
-imports it, so any use of a value kind has them). Likewise `same_or_equal(tx, a, b)` (`a is b
-or a == b`, as containers compare members), which the base's default `contains` needs and
-which asks identity and `==` of every kind: containers.py installs it. This module imports no
-value kind.
+Each name below is installed by the module that owns it, when that module is imported
+(`compiler/values/__init__.py` imports the three, so any use of a value kind has them); the
+kinds call `registry.<name>(...)` instead of importing the owner, which imports them. This
+module imports no value kind. The edges, and why each is late-bound:
+
+- `wrap(ctx, obj, source)`, `wrap_constant(obj)` (wrap.py): making a tracker from a real object.
+  wrap.py decides the kind of every object, so it imports every kind.
+- `compare(tx, symbol, a, b)`, `same_or_equal(tx, a, b)` (operators.py): `a < b`, and `a is b or
+  a == b` as containers compare members (the base's default `in`, list.index, ...). Both ask
+  identity, `==` and the dunders of any kind, so operators.py imports the kinds.
+- `class_value(cls)`, `class_attribute(tx, cls, name, self_value)` (objects.py): the tracker
+  of a class (`x.__class__`) and an attribute found on a class (a named tuple's own methods).
+  A class binds its functions into methods and constructs instances, so objects.py imports
+  callables, construct and the rest.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+LATE_BOUND = ("wrap", "wrap_constant", "compare", "same_or_equal", "class_value",
+              "class_attribute")
+
 
 def _not_installed(*args: Any) -> Any:
-    raise RuntimeError("compiler.values.wrap has not installed its functions yet")
+    raise RuntimeError("compiler.values.registry: called before its owner module was imported")
 
 
-# Replaced by compiler/values/wrap.py at its import (`install`).
-wrap = _not_installed
-wrap_constant = _not_installed
-same_or_equal = _not_installed  # replaced by compiler/values/containers.py
+wrap = wrap_constant = compare = same_or_equal = class_value = class_attribute = _not_installed
 
 
-def install(wrap_fn, wrap_constant_fn) -> None:
-    """wrap.py gives its functions: `wrap(ctx, obj, source)` and `wrap_constant(obj)`."""
-    global wrap, wrap_constant
-    wrap, wrap_constant = wrap_fn, wrap_constant_fn
-
-
-def install_membership(same_or_equal_fn) -> None:
-    global same_or_equal
-    same_or_equal = same_or_equal_fn
+def install(**functions) -> None:
+    """The owner module of each late-bound name gives its function (see LATE_BOUND)."""
+    unknown = set(functions) - set(LATE_BOUND)
+    if unknown:
+        raise ValueError(f"not late-bound names: {sorted(unknown)}")
+    globals().update(functions)

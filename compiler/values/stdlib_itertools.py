@@ -9,9 +9,9 @@ import itertools
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
-from compiler.values.containers import TupleValue, same_or_equal
+from compiler.values.containers import TupleValue
 from compiler.values.iterators import SequenceIteratorValue
-from compiler.values.operators import binary_op
+from compiler.values.operators import binary_op, same_or_equal
 
 
 class InfiniteIteratorValue(Value):

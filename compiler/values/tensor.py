@@ -97,8 +97,7 @@ class TensorValue(Value):
         if name == "shape":
             return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
-            from compiler.values.objects import ClassValue
-            return ClassValue(self.real_type)
+            return registry.class_value(self.real_type)
         if name in METADATA_ATTRIBUTES:
             return registry.wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:

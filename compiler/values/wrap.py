@@ -384,4 +384,4 @@ def wrap_op_result(ctx, node, result: Any, keep_node: bool) -> Value:
     return wrap_constant(result)
 
 
-registry.install(wrap, wrap_constant)
+registry.install(wrap=wrap, wrap_constant=wrap_constant)
