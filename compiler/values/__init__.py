@@ -5,5 +5,16 @@ registry.py, which wrap.py fills in at its import, here, before any kind is used
 operators.py and objects.py fill in the other late-bound names there).
 """
 
-# Each installs its late-bound names in registry.py (wrap, compare, class_value, ...).
-from compiler.values import objects, operators, wrap  # noqa: F401
+# Imported for what their import does: objects, operators and wrap install their late-bound
+# names in registry.py (wrap, compare, class_value, ...); the standard library's modules add
+# their handlers to builtins.HANDLERS (no two share a key, so their order does not matter).
+from compiler.values import (  # noqa: F401
+    dataclass_functions,
+    objects,
+    operators,
+    stdlib_collections,
+    stdlib_inspect,
+    stdlib_itertools,
+    stdlib_operator,
+    wrap,
+)

@@ -2,7 +2,9 @@
 
 A builtin not in the table is folded on constant arguments when it is pure, and is otherwise
 a graph break naming it. The standard library's handlers (operator, functools, itertools,
-collections, dataclasses) live in modules of their own and join the same table.
+collections, dataclasses, inspect) live in modules of their own, each adding its HANDLERS to
+this table at its import (`compiler/values/__init__.py` imports them): they use builtins' and
+operators' handlers, and this module does not import them back.
 """
 
 from __future__ import annotations
@@ -409,19 +411,3 @@ def _fromkeys(tx, keys, value=None):
     value = value if value is not None else ConstantValue(None)
     return DictValue.from_pairs([(k, value) for k in _items(tx, keys)])
 
-
-def _register_library_handlers() -> None:
-    """The standard-library modules' handlers, each kept in a module of its own."""
-    from compiler.values import (
-        dataclass_functions,
-        stdlib_collections,
-        stdlib_inspect,
-        stdlib_itertools,
-        stdlib_operator,
-    )
-    for module in (stdlib_operator, stdlib_itertools, stdlib_collections, dataclass_functions,
-                   stdlib_inspect):
-        HANDLERS.update(module.HANDLERS)
-
-
-_register_library_handlers()

@@ -6,6 +6,7 @@ import dataclasses
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 
 
@@ -68,3 +69,5 @@ def fields(tx, value: Value) -> Value:
 HANDLERS = {dataclasses.asdict: as_dict, dataclasses.astuple: as_tuple,
             dataclasses.replace: replace, dataclasses.is_dataclass: is_dataclass,
             dataclasses.fields: fields}
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table

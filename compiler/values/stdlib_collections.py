@@ -11,6 +11,7 @@ import collections
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import type_has
 from compiler.values.base import RaisedByProgram
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import ListValue, is_plain, plain
 
@@ -157,3 +158,5 @@ HANDLERS = {collections.defaultdict.fromkeys: _fromkeys_of(collections.defaultdi
             collections.deque: _deque, collections.Counter: _counter,
             collections.OrderedDict: _ordered_dict, collections.defaultdict: _defaultdict,
             collections.namedtuple: _namedtuple}
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table

@@ -14,6 +14,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 
 
@@ -87,3 +88,5 @@ class ParameterNamesValue(Value):
 
 
 HANDLERS = {inspect.signature: _signature}
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table

@@ -8,6 +8,7 @@ import itertools
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
 from compiler.values.iterators import SequenceIteratorValue
@@ -218,3 +219,5 @@ HANDLERS = {
     itertools.dropwhile: _dropwhile, itertools.compress: _compress,
     itertools.filterfalse: _filterfalse, itertools.groupby: _groupby,
 }
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table

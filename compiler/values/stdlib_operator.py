@@ -14,6 +14,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
 from compiler.values.operators import (
@@ -129,3 +130,5 @@ def _copy(tx, value):
 
 HANDLERS.update({functools.wraps: _wraps, functools.reduce: _reduce,
                  functools.partial: _partial, copy.copy: _copy})
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
