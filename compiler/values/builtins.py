@@ -19,7 +19,7 @@ from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue, is_plain, plain
-from compiler.values.iterators import SequenceIteratorValue
+from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
 
@@ -256,7 +256,6 @@ def build_dict(tx, *source, **kwargs):
 
 @handles(zip)
 def _zip(tx, *iterables, strict=None):
-    from compiler.values.stdlib_itertools import InfiniteIteratorValue
     lists = [None if isinstance(it, InfiniteIteratorValue) else _items(tx, it)
              for it in iterables]
     finite = [len(items) for items in lists if items is not None]

@@ -64,3 +64,24 @@ class SequenceIteratorValue(Value):
 
     def __repr__(self) -> str:
         return f"SequenceIteratorValue(at {self.position})"
+
+
+class InfiniteIteratorValue(Value):
+    """`itertools.count` and `cycle` (stdlib_itertools.py): `take(n)` advances by n; exhausting
+    one is refused."""
+
+    def iter(self, tx) -> Value:
+        return self
+
+    def next(self, tx) -> Value:
+        taken = self.take(1)
+        if not taken:
+            raise RaisedByProgram(StopIteration())
+        return taken[0]
+
+    def take(self, n: int) -> list[Value]:
+        raise NotImplementedError
+
+    def unpack(self, tx) -> list[Value]:
+        raise Unsupported(f"exhausting an infinite {self.python_type().__qualname__}",
+                          BreakReason.UNSUPPORTED_CALL)

@@ -7,32 +7,12 @@ from __future__ import annotations
 import itertools
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
-from compiler.values.iterators import SequenceIteratorValue
+from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
 from compiler.values.operators import binary_op, same_or_equal
-
-
-class InfiniteIteratorValue(Value):
-    """`count` and `cycle`: `take(n)` advances by n; exhausting one is refused."""
-
-    def iter(self, tx) -> Value:
-        return self
-
-    def next(self, tx) -> Value:
-        taken = self.take(1)
-        if not taken:
-            raise RaisedByProgram(StopIteration())
-        return taken[0]
-
-    def take(self, n: int) -> list[Value]:
-        raise NotImplementedError
-
-    def unpack(self, tx) -> list[Value]:
-        raise Unsupported(f"exhausting an infinite {self.python_type().__qualname__}",
-                          BreakReason.UNSUPPORTED_CALL)
 
 
 class CountValue(InfiniteIteratorValue):

@@ -16,6 +16,7 @@ import torch
 from torch.multiprocessing.reductions import StorageWeakRef
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.tensor import TensorValue
 
@@ -48,7 +49,6 @@ def _selectable(items: list[Value]) -> bool:
 
 def select_extreme(tx, symbol: str, items: list[Value]) -> Value | None:
     """max (symbol ">") or min ("<") of tensors, or None when they are not all tensors."""
-    from compiler.values.operators import compare
     if not all(isinstance(i, TensorValue) for i in items):
         return None
     if not _selectable(items):
@@ -57,7 +57,7 @@ def select_extreme(tx, symbol: str, items: list[Value]) -> Value | None:
                           BreakReason.DATA_DEPENDENT)
     kept = items[0]
     for item in items[1:]:
-        wins = compare(tx, symbol, item, kept)
+        wins = registry.compare(tx, symbol, item, kept)  # late-bound: operators.py
         kept = tx.ctx.tensor_op("call_function", torch.where, [wins, item, kept], {},
                                 "max()/min() of tensors")
     if len(items) == 1:
