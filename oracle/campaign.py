@@ -63,9 +63,9 @@ class Config:
     progress: bool = True
     learn: bool = True
     verify: bool = True            # run each repro standalone before reporting it
+    cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/cluster.py)
     coverage: dict[str, str] | None = None  # spec -> package whose branches are measured
     guided: bool = False           # steer drawing towards new branches (needs `coverage`)
-    cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/cluster.py)
 
     @property
     def database(self) -> str:
@@ -226,9 +226,8 @@ class Campaign:
             if len(waiting.pending) < PENDING_CAP:  # re-sorted once `waiting` is shrunk
                 waiting.pending.append((result, source, choices))
             home = waiting
-        if home is None and group and (group[0].known or len(group) >= MAX_PER_KEY
-                                       or not self.config.shrink):
-            home = group[0]
+        if home is None and mine and (len(group) >= MAX_PER_KEY or not self.config.shrink):
+            home = mine[0]
         if home is not None:
             home.count += 1
             self._keep(home, source, choices)
@@ -404,7 +403,8 @@ def _same_bug(shrunk: Finding, new: Finding) -> bool:
     """Two shrunk findings of one key are one bug (oracle/buckets.one_bug)."""
     raised = new.result.verdict in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION)
     return buckets.one_bug(new.key, raised, (shrunk.structure, shrunk.core),
-                           (new.structure, new.core))
+                           (new.structure, new.core),
+                           (said_shape(shrunk.result), said_shape(new.result)))
 
 
 def _takes(finding: Finding, have: frozenset[str], result: Result) -> bool:

@@ -46,12 +46,12 @@ def build_parser() -> argparse.ArgumentParser:
     from oracle import campaign_cli  # fuzz and shrink
 
     campaign_cli.register(commands)
-    from oracle import mutation_cli  # mutate
-
-    mutation_cli.register(commands)
     from oracle import findings_cli  # merge and report
 
     findings_cli.register(commands)
+    from oracle import mutation_cli  # mutate
+
+    mutation_cli.register(commands)
     return parser
 
 
