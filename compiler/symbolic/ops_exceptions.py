@@ -114,15 +114,18 @@ def blocks_around(bytecode, offset: int) -> list[tuple[str, int, int]]:
     return [(kind, target, depth) for _, kind, target, depth in sorted(blocks)]
 
 
+def _grad_mode_exit_at(tx, depth: int) -> bool:
+    """Whether the stack entry a `with` block's exit sits at is a grad-mode block's exit."""
+    return 0 < depth <= len(tx.stack) and tx.stack[depth - 1].restores_grad_mode
+
+
 def handled_around(tx, offset: int) -> bool:
     """Whether an exception raised at `offset` would run code of the program on its way out:
     an except or finally body, or the exit of a `with` block other than a grad-mode one."""
-    from compiler.values.torch_functions import GradExitValue
     if tx.bytecode.handler_for(offset) is None:
         return False
     for kind, _, depth in blocks_around(tx.bytecode, offset):
-        if kind == "try" or (kind == "with" and not (
-                0 < depth <= len(tx.stack) and isinstance(tx.stack[depth - 1], GradExitValue))):
+        if kind == "try" or (kind == "with" and not _grad_mode_exit_at(tx, depth)):
             return True
     return False
 
@@ -133,13 +136,11 @@ def resumable_blocks_around(tx, offset: int) -> bool:
     exception state), every `with` block is a grad-mode block (its exit on the stack is
     rebuilt as a real callable that restores the mode), and `try` blocks are re-entered by the
     resume function, a copy of the code with its exception table."""
-    from compiler.values.torch_functions import GradExitValue
     if tx.exc_stack:
         return False
     for kind, _, depth in blocks_around(tx.bytecode, offset):
         if kind == "cleanup":
             return False
-        if kind == "with" and not (0 < depth <= len(tx.stack)
-                                   and isinstance(tx.stack[depth - 1], GradExitValue)):
+        if kind == "with" and not _grad_mode_exit_at(tx, depth):
             return False
     return True

@@ -42,6 +42,9 @@ class Value:
     """What the translator knows about one Python value during tracing."""
 
     source: Source | None = None
+    # The exit of a grad-mode `with` block (torch_functions.GradExitValue): a break inside
+    # such a block can resume there, since the exit is rebuilt as a callable restoring the mode.
+    restores_grad_mode: bool = False
 
     def __init__(self, source: Source | None = None):
         self.source = source

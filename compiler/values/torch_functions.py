@@ -174,6 +174,8 @@ class GradExitValue(Value):
     knows the mode to restore once entered), or a RestoreGradMode handed to a resume function
     (guarded on the mode it restores)."""
 
+    restores_grad_mode = True
+
     def __init__(self, manager: GradModeValue | None = None, previous: bool | None = None,
                  source=None):
         super().__init__(source)
