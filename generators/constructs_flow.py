@@ -6,6 +6,7 @@ through the builder, or nothing when no operand fits.
 
 from __future__ import annotations
 
+from generators import probe
 from generators.builder import Builder
 from generators.ir import Kind
 from generators.opargs import Picks
@@ -53,8 +54,17 @@ def _branch(b: Builder, p: Picks, cond: str, t, uses, feature: str) -> bool:
     if not one or not two:
         return False
     out = b.fresh("t")
+    if feature not in b.flags:  # the plain form: the branch the first call takes, unconditioned
+        taken = one if probe.evaluate(cond, b.env) else two
+        return b.emit([f"{out} = {taken[0]}"], [out], [t.name], ops=[taken[1]]) is not None
     lines = [f"if {cond}:", f"    {out} = {one[0]}", "else:", f"    {out} = {two[0]}"]
     return _emit(b, lines, [out], uses + [t.name], [one[1], two[1]], feature)
+
+
+# With its flag off, a branch construct drawn by a statement emits its plain form, the body op
+# of the branch its condition takes: a failure inside a branch then shrinks to straight-line
+# code by turning one flag off, with no catalogue op to land on by chance.
+PLAIN_WHEN_OFF = ("if_python", "if_shape", "if_tensor")
 
 
 def if_python(b: Builder, p: Picks) -> bool:

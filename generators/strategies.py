@@ -16,6 +16,7 @@ from generators.constructs_collections import CONSTRUCTS as COLLECTIONS
 from generators.constructs_control import CONSTRUCTS as CONTROL
 from generators.constructs_data import CONSTRUCTS as DATA
 from generators.constructs_flow import CONSTRUCTS as FLOW
+from generators.constructs_flow import PLAIN_WHEN_OFF
 from generators.constructs_funcs import CONSTRUCTS as FUNCS
 from generators.constructs_modules import CONSTRUCTS as MODULES
 from generators.constructs_objects import CONSTRUCTS as OBJECTS
@@ -40,7 +41,7 @@ CONSTRUCT_ORDER = tuple(CONSTRUCTS) + tuple(IDIOMS) * 2
 MAX_STATEMENTS = 16
 MAX_RETURNS = 4
 # kind >= CONSTRUCT_KIND picks a construct; everything else, and any construct whose feature
-# is off, applies a catalogue op.
+# is off, applies a catalogue op (a branch construct emits its plain form: PLAIN_WHEN_OFF).
 CONSTRUCT_KIND = 64
 # One draw per statement (bytes shrink position by position towards 0):
 # [kind, op high, op low, construct, 3 operand refs, 8 parameters].
@@ -58,7 +59,7 @@ def add_statement(b: Builder, raw: tuple, avoid_ops: frozenset[str] = frozenset(
     p = Picks(raw[7:], tuple(r % 16 for r in raw[4:7]))
     snap = b.snapshot()
     feature = CONSTRUCT_ORDER[construct_index]
-    if kind >= CONSTRUCT_KIND and feature in b.flags:
+    if kind >= CONSTRUCT_KIND and (feature in b.flags or feature in PLAIN_WHEN_OFF):
         ok = CONSTRUCTS[feature](b, p)
     else:
         # The same index means the same op whatever the flags, so flags can shrink freely.
