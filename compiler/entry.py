@@ -207,7 +207,7 @@ class CompiledFunction:
 
         def run_saving_state(args, kwargs, L, G):
             inputs = extract(L, G)
-            state = raised.save()
+            state = raised.save(inputs)
             try:
                 outputs = compiled(*inputs)
             except BaseException as exc:

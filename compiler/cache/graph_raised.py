@@ -8,9 +8,10 @@ in place; the RNG state put back), the frame runs again eagerly from its start, 
 arguments: a resume function is its own code. Its handlers run, its side effects happen and
 eager's own exception is the one that leaves. That run is no compile and no recompile.
 
-A graph that writes an input in place cannot run twice: its exception leaves the frame as it
-is, which is eager's behaviour because the trace refused such a graph when a handler of the
-frame or a side effect deferred before its ops could tell (compiler/symbolic/trace.py).
+A graph that writes an input in place cannot run twice as it is. When a handler of the frame
+or a side effect deferred before its ops could tell, the inputs it writes are copied before it
+runs and put back before the eager run (compiler/symbolic/trace.py, `put_back`); otherwise its
+exception leaves the frame as it is, which is eager's behaviour.
 """
 
 from __future__ import annotations
@@ -29,17 +30,22 @@ class GraphRaised:
         self.rerunnable = result.rerunnable
         self.draws_random = result.draws_random and result.rerunnable
         self.sets_grad_mode = sets_grad_mode
-        self.saves_state = self.draws_random or sets_grad_mode
+        self.put_back = result.put_back
+        self.saves_state = self.draws_random or sets_grad_mode or bool(self.put_back)
 
-    def save(self) -> tuple:
-        """What the graph may change before it raises: the grad mode and the RNG state."""
+    def save(self, inputs: list) -> tuple:
+        """What the graph may change before it raises: the grad mode, the RNG state and the
+        inputs it writes in place (their copies)."""
+        with torch.no_grad():
+            copies = [(inputs[i], inputs[i].clone()) for i in self.put_back]
         return (torch.is_grad_enabled() if self.sets_grad_mode else None,
-                torch.get_rng_state() if self.draws_random else None)
+                torch.get_rng_state() if self.draws_random else None, copies)
 
-    def rerun(self, args, kwargs, L: dict, exc: BaseException, state: tuple = (None, None)):
+    def rerun(self, args, kwargs, L: dict, exc: BaseException,
+              state: tuple = (None, None, ())):
         """Called in the handler of the graph's exception `exc`: the frame's eager result, or
         `exc` again when the frame cannot run twice."""
-        grad_mode, rng = state
+        grad_mode, rng, copies = state
         if not self.rerunnable or not isinstance(exc, Exception):  # KeyboardInterrupt: as is
             if grad_mode is not None:
                 _leave_grad_blocks(grad_mode, L)
@@ -48,6 +54,9 @@ class GraphRaised:
             torch._C._set_grad_enabled(grad_mode)
         if rng is not None:
             torch.set_rng_state(rng)
+        with torch.no_grad():
+            for written, copy in copies:
+                written.copy_(copy)
         result = self.owner.function(*args, **kwargs)
         if not self.under_handler:
             self._graph_was_wrong(exc)

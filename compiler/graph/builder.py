@@ -133,7 +133,12 @@ class GraphBuilder:
 
     def writes_inputs(self) -> bool:
         """Whether an op writes an input (argument, parameter, buffer, global) in place."""
-        return any(self.effects.writes(node.meta["example_value"]) for _, _, node in self.inputs)
+        return bool(self.written_inputs())
+
+    def written_inputs(self) -> list[int]:
+        """The positions among the graph's inputs of the tensors its ops write in place."""
+        return [i for i, (_, _, node) in enumerate(self.inputs)
+                if self.effects.writes(node.meta["example_value"])]
 
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",

@@ -65,8 +65,9 @@ class TraceResult:
     resume: ResumePoint | None = None       # set when the result ends at a graph break
     shapes: object = None                   # the ShapeInputs of the trace (compiler/shapes)
     # Should the graph raise at run time: may the frame run again eagerly (no input written in
-    # place), and must the RNG state be put back first.
+    # place, or the written ones copied first), and must the RNG state be put back first.
     rerunnable: bool = True
+    put_back: tuple[int, ...] = ()  # the graph inputs to copy before it runs, to put back
     draws_random: bool = False
     under_handler: bool = False   # a handler of a frame was around graph ops
 
@@ -119,10 +120,10 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
     check_selection_outputs(ctx, plan.outputs)
-    graph = None
+    graph, put_back = None, ()
     if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)
-        _refuse_unrepeatable_writes(ctx)
+        put_back = _inputs_to_put_back(ctx)
         if config.raise_internal_errors:  # tests: a malformed graph is our bug, said here
             graph.graph.lint()
     return TraceResult(
@@ -135,23 +136,31 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
         op_count=ctx.graph.count_ops() if graph is not None else 0,
         resume=resume,
         shapes=ctx.graph.shapes,
-        rerunnable=not ctx.graph.writes_inputs(),
+        rerunnable=bool(put_back) or not ctx.graph.writes_inputs(),
+        put_back=put_back,
         draws_random=ctx.graph.effects.draws_random,
         under_handler=ctx.ops_under_handler,
     )
 
 
-def _refuse_unrepeatable_writes(ctx: TraceContext) -> None:
-    """A graph that writes an input in place cannot run again eagerly when one of its ops
-    raises at run time (an index out of bounds, which fake tensors do not see): its exception
-    then leaves the frame as it is. That is eager's behaviour unless a handler of the frame
-    was around the ops, or a side effect deferred before them would be lost: refused."""
-    if not (ctx.ops_under_handler or ctx.ops_after_side_effect) or not ctx.graph.writes_inputs():
-        return
-    told_by = ("an exception handler is around its ops" if ctx.ops_under_handler
-               else "side effects are deferred before its ops")
-    raise Unsupported(f"the graph writes an input in place (it cannot run again eagerly should "
-                      f"an op raise at run time) and {told_by}", BreakReason.SIDE_EFFECT)
+def _inputs_to_put_back(ctx: TraceContext) -> tuple[int, ...]:
+    """A graph that writes an input in place cannot run again eagerly as it is when one of its
+    ops raises at run time (an index out of bounds, which fake tensors do not see). Leaving
+    its exception as it is would be eager's behaviour, unless a handler of the frame was around
+    the ops or a side effect deferred before them would be lost: then the inputs it writes are
+    copied before it runs and put back before the eager run. An input that requires grad is
+    refused: a copy cannot put back its autograd history."""
+    if not (ctx.ops_under_handler or ctx.ops_after_side_effect):
+        return ()
+    written = ctx.graph.written_inputs()
+    examples = ctx.graph.example_inputs()
+    if any(examples[i].requires_grad for i in written):
+        told_by = ("an exception handler is around its ops" if ctx.ops_under_handler
+                   else "side effects are deferred before its ops")
+        raise Unsupported(f"the graph writes an input that requires grad in place (it cannot "
+                          f"run again eagerly should an op raise at run time) and {told_by}",
+                          BreakReason.SIDE_EFFECT)
+    return tuple(written)
 
 
 def _disassembly(code: types.CodeType) -> str:

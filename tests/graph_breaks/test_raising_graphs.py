@@ -3,8 +3,9 @@ singular matrix) raises from inside the compiled graph, where the trace on fake 
 error. The compiled frame then behaves as eager would: the frame runs again eagerly from its
 start when the graph performed no observable effect (RNG state restored), so an except or
 finally of the frame runs and the side effects before the op happen; a graph that writes its
-inputs in place cannot be run twice, so such a frame is refused at trace time when a handler or
-a deferred side effect could tell. Every test compares with eager: results or the raised
+inputs in place runs again only after they are put back: when a handler or a deferred side
+effect could tell, the inputs it writes are copied before it runs (refused when one requires
+grad, whose autograd history a copy cannot put back). Every test compares with eager: results or the raised
 exception, argument mutations, logs, the RNG state, and the compile counts.
 """
 
@@ -184,15 +185,34 @@ def _mutate_then_fail_in_try(x, idx, log):
     return y
 
 
-def test_an_input_mutated_in_place_under_a_handler_is_refused():
+def test_an_input_mutated_in_place_under_a_handler_is_put_back_and_run_again():
     s = _differential(_mutate_then_fail_in_try, (torch.arange(4.0), BAD, []),
                       (torch.arange(4.0), GOOD, []))
+    assert (s.graphs, s.fallbacks) == (1, []), s
+    compiled = compiler.compile(_mutate_then_fail_in_try, fullgraph=True)
+    assert_same(compiled(torch.arange(4.0), GOOD, []),
+                _mutate_then_fail_in_try(torch.arange(4.0), GOOD, []))
+
+
+def test_an_input_requiring_grad_mutated_in_place_under_a_handler_is_refused():
+    def f(x, idx, log):
+        with torch.no_grad():
+            x.mul_(2)
+        try:
+            y = x[idx]
+        except IndexError:
+            log.append("handled")
+            y = x
+        return y
+
+    leaf = torch.arange(4.0, requires_grad=True)
+    s = _differential(f, (leaf, BAD, []), (leaf, GOOD, []))
     assert s.graphs == 0 and s.fallbacks, s
     with pytest.raises(Unsupported, match="in place"):
-        compiler.compile(_mutate_then_fail_in_try, fullgraph=True)(torch.arange(4.0), GOOD, [])
+        compiler.compile(f, fullgraph=True)(torch.arange(4.0, requires_grad=True), GOOD, [])
 
 
-def test_a_buffer_written_by_batch_norm_under_a_handler_is_refused():
+def test_a_buffer_written_by_batch_norm_under_a_handler_is_put_back():
     bn = torch.nn.BatchNorm1d(4).train()
 
     def f(x, idx, log):
@@ -201,30 +221,44 @@ def test_a_buffer_written_by_batch_norm_under_a_handler_is_refused():
         except IndexError:
             log.append("handled")
             y = x
-        return y, bn.running_mean.clone()
+        return y, bn.running_mean.clone(), bn.num_batches_tracked.clone()
 
     x = torch.randn(3, 4)
     compiled = compiler.compile(f)
     eager_bn = copy.deepcopy(bn)
-    for idx in (BAD, GOOD):
-        actual = compiled(x, idx, [])
+    for idx in (BAD, GOOD, BAD):
+        log, eager_log = [], []
+        actual = compiled(x, idx, log)
         bn_state, bn.running_mean = bn.running_mean, eager_bn.running_mean
-        expected = f(x, idx, [])
-        bn.running_mean = bn_state
-        assert_same(actual, expected)
-    assert compiler.stats(compiled).graphs == 0
+        bn_count, bn.num_batches_tracked = bn.num_batches_tracked, eager_bn.num_batches_tracked
+        expected = f(x, idx, eager_log)
+        bn.running_mean, bn.num_batches_tracked = bn_state, bn_count
+        assert_same((actual, log), (expected, eager_log))
+    assert compiler.stats(compiled).graphs == 1
 
 
-def test_an_input_mutated_in_place_after_a_deferred_side_effect_is_refused():
+def test_an_input_mutated_in_place_after_a_deferred_side_effect_is_put_back():
     def f(x, idx, log):
         log.append("before")
         x.mul_(2)
         return x[idx]
 
     s = _differential(f, (torch.arange(4.0), BAD, []), (torch.arange(4.0), GOOD, []))
-    assert s.graphs == 0 and s.fallbacks, s
-    with pytest.raises(Unsupported, match="in place"):
-        compiler.compile(f, fullgraph=True)(torch.arange(4.0), GOOD, [])
+    assert (s.graphs, s.fallbacks) == (1, []), s
+
+
+def test_an_optimizer_step_over_a_list_of_parameters_compiles():
+    def step(params, grads, lr):
+        for p, g in zip(params, grads):
+            p.sub_(g * lr)
+        params[-1] = params[-1].clone().zero_()
+        return sum(p.sum() for p in params)
+
+    def tensors(n):
+        return [torch.randn(3) for _ in range(n)]
+
+    s = _differential(step, (tensors(3), tensors(3), 0.1))
+    assert (s.graphs, s.fallbacks) == (1, []), s
 
 
 def test_an_input_mutated_in_place_with_nothing_else_to_tell_still_compiles():
