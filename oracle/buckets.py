@@ -13,6 +13,7 @@ from __future__ import annotations
 import ast
 import builtins
 import hashlib
+import re
 
 _KEEP_NAMES = frozenset({"torch", "nn", "F", "math", "np", "functools", "itertools",
                          "collections", "operator", "program", "calls", "self", "super"})
@@ -129,15 +130,31 @@ def contains(program: frozenset[str], core: frozenset[str]) -> bool:
 
 
 def one_bug(key: str, raised: bool, first: tuple[str | None, frozenset[str] | None],
-            second: tuple[str | None, frozenset[str] | None]) -> bool:
+            second: tuple[str | None, frozenset[str] | None],
+            said: tuple[str, str] = ("", "")) -> bool:
     """Are two shrunk findings of shrink key `key` one bug? Each is (structure, constructs) of
-    its shrunk program. Equal structures are one bug. For an exception raised at one place
-    (`raised`, and the key names the raising function: `@`) it is enough that one's constructs
-    hold the other's: the smaller program raises there already. A wrong value has no such
-    place, and a larger program may hold a second bug."""
+    its shrunk program; `said` is what the subject raised in each (said_of). Equal structures
+    are one bug. For an exception raised at one place (`raised`, and the key names the raising
+    function: `@`) it is enough that one's constructs hold the other's (the smaller program
+    raises there already), or that the subject said the same, and said something, in both: two
+    programs left at different local minima of shrinking. A wrong value has no such place, and
+    a larger program may hold a second bug."""
     (structure_a, core_a), (structure_b, core_b) = first, second
     if structure_a is None or core_a is None or core_b is None:
         return False
     if structure_a == structure_b:
         return True
-    return raised and "@" in key and (core_a <= core_b or core_b <= core_a)
+    if not (raised and "@" in key):
+        return False
+    return core_a <= core_b or core_b <= core_a or (said[0] != "" and said[0] == said[1])
+
+
+_LOCATION = re.compile(r"\s*\([^()]*\)\s*$")
+_DIGITS = re.compile(r"\d+")
+
+
+def said_of(message: str) -> str:
+    """What a subject raised, from an exception verdict's message: the text after `raised `
+    (else all of it), names' numbers and a trailing place in parentheses abstracted."""
+    said = message.rpartition("raised ")[2]
+    return _DIGITS.sub("0", _LOCATION.sub("", said))

@@ -11,7 +11,6 @@ probed once MERGED_IN_A_ROW probes in a row came back to it.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -88,14 +87,9 @@ class Probes:
                 "split": self.split}
 
 
-_LOCATION = re.compile(r"\s*\([^()]*\)\s*$")
-_DIGITS = re.compile(r"\d+")
-
-
 def said_shape(result: Result) -> str:
     """What the subject raised, names' numbers and the place abstracted; "" for a wrong value
     (its message names values, which differ from program to program)."""
     if result.verdict not in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION):
         return ""
-    said = result.message.rpartition("raised ")[2]
-    return _DIGITS.sub("0", _LOCATION.sub("", said))
+    return buckets.said_of(result.message)

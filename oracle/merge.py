@@ -38,6 +38,12 @@ class ShardFinding:
     core: frozenset[str]
 
     @property
+    def said(self) -> str:
+        """What the subject raised (oracle/buckets.said_of), "" when the shard did not say."""
+        message = self.entry.get("message") or ""
+        return buckets.said_of(message) if message else ""
+
+    @property
     def key(self) -> str:
         return self.entry["signature"]
 
@@ -113,7 +119,9 @@ def deduplicate(findings: list[ShardFinding]) -> list[Merged]:
         raised = finding.entry.get("kind") in _RAISED
         home = next((g for g in groups if g.members[0].key == finding.key and any(
             buckets.one_bug(finding.key, raised, (m.structure, m.core),
-                            (finding.structure, finding.core)) for m in g.members)), None)
+                            (finding.structure, finding.core),
+                            (m.said, finding.said) if raised else ("", ""))
+            for m in g.members)), None)
         if home is None:
             groups.append(Merged([finding]))
         else:

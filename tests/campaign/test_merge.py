@@ -28,7 +28,8 @@ CRASH_LARGE = "import torch\n\ndef program(x):\n    y = x.t()\n    return y.sum(
 VALUE, CRASH = "mismatch-value:planted:x:out:value", "crash:planted:x:PlantedError@subject:m"
 
 
-def _shard(root: Path, name: str, findings: list[tuple[str, str, int]], db: list[str]) -> Path:
+def _shard(root: Path, name: str, findings: list[tuple[str, str, int]], db: list[str],
+           message: str = "call 0: out: value differs") -> Path:
     """A campaign's output folder: summary.json, failures/<slug>/ and db/ entries."""
     run = root / name
     run.mkdir()
@@ -47,7 +48,7 @@ def _shard(root: Path, name: str, findings: list[tuple[str, str, int]], db: list
                         "subject": "planted:x", "spec": "pkg.mod:X", "count": count,
                         "merged": 0, "repro": f"failures/{slug}/repro.py", "shrunk": True,
                         "reproduced": True, "repro_lines": 3, "known": None,
-                        "message": "call 0: out: value differs"})
+                        "message": message})
     for entry in db:
         (run / "db" / "key").mkdir(parents=True, exist_ok=True)
         (run / "db" / "key" / entry).write_text(entry)
@@ -85,6 +86,27 @@ def test_four_synthetic_shards_merge_into_the_deduplicated_union(tmp_path, capsy
     suites = ET.parse(out / "junit.xml").getroot().findall("testsuite")
     assert [(s.get("tests"), s.get("failures")) for s in suites] == [("7", "3")]
     assert "3 distinct bugs" in (out / "summary.md").read_text()
+
+
+CRASH_OTHER = "import torch\n\ndef program(x):\n    return torch.eye(0).transpose(0, 1)\n"
+
+
+@pytest.mark.parametrize("said, bugs", [(("lowering t failed", "lowering t failed"), 1),
+                                        (("lowering t failed", "lowering mm failed"), 2),
+                                        (("", ""), 2)])
+def test_crashes_at_one_place_saying_the_same_are_one_bug(tmp_path, said, bugs):
+    """Shrunk to different programs (neither's constructs hold the other's), two crashes of one
+    key are one bug when the subject said the same there (numbers abstracted); saying nothing
+    tells nothing."""
+    shards = [_shard(tmp_path, f"s{i}", [(CRASH, source, 1)], [],
+                     message=f"call 0: the subject raised PlantedError: {text}")
+              if text else _shard(tmp_path, f"s{i}", [(CRASH, source, 1)], [], message="")
+              for i, (source, text) in enumerate(zip((CRASH_SMALL, CRASH_OTHER), said))]
+    out = tmp_path / "merged"
+    assert cli.main(["merge", *map(str, shards), "--out", str(out)]) == 1
+    summary = json.loads((out / "summary.json").read_text())
+    assert len(summary["failures"]) == bugs
+    assert sum(f["count"] for f in summary["failures"]) == 2
 
 
 def test_bad_merge_input_is_one_line_and_exit_2(tmp_path, capsys):
