@@ -5,8 +5,8 @@ start when the graph performed no observable effect (RNG state restored), so an 
 finally of the frame runs and the side effects before the op happen; a graph that writes its
 inputs in place runs again only after they are put back: when a handler or a deferred side
 effect could tell, the inputs it writes are copied before it runs (refused when one requires
-grad, whose autograd history a copy cannot put back). Every test compares with eager: results or the raised
-exception, argument mutations, logs, the RNG state, and the compile counts.
+grad, whose autograd history a copy cannot put back). Every test compares with eager: results
+or the raised exception, argument mutations, logs, the RNG state, and the compile counts.
 """
 
 import copy

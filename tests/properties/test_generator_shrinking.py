@@ -9,9 +9,9 @@ import warnings
 import pytest
 import torch
 from hypothesis import HealthCheck, find, settings
+from torch.overrides import TorchFunctionMode
 
 import generators
-from torch.overrides import TorchFunctionMode
 
 
 class _CumsumOfTransposed(TorchFunctionMode):
