@@ -8,30 +8,54 @@ import ast
 import copy
 from collections.abc import Iterator
 
-from generators.shrink.ast_paths import Path, resolve, set_body, walk
+from generators.shrink.ast_paths import Path, resolve, set_body, statement_lists, walk
 from generators.shrink.candidates import Candidate, shrink_pass
 from generators.shrink.skeleton import is_protected
 
 # ---------------------------------------------------------------- inlining helpers
 
 
-def helper_indices(tree: ast.Module) -> list[int]:
-    """Module-level plain functions with positional parameters and one final return."""
+Location = tuple[Path, str, int]  # the statement list holding a helper's def, and its index
+
+
+def helper_locations(tree: ast.Module) -> list[Location]:
+    """Plain functions with positional parameters and one final return, defined at module level
+    or directly in a function's body (a helper nested in the program)."""
     found = []
-    for index, statement in enumerate(tree.body):
-        if not isinstance(statement, ast.FunctionDef) or is_protected(statement):
-            continue
-        args = statement.args
-        if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
-            continue
-        last = statement.body[-1]
-        if statement.decorator_list or not (isinstance(last, ast.Return) and last.value):
-            continue
-        nodes = list(ast.walk(statement))
-        returns = sum(isinstance(n, ast.Return) for n in nodes)
-        if returns == 1 and not any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes):
-            found.append(index)
+    owners = [((), "body", tree.body)] + [
+        (path, field, statements) for path, field, statements in statement_lists(tree)
+        if field == "body" and isinstance(resolve(tree, path), ast.FunctionDef)]
+    for owner_path, field, statements in owners:
+        for index, statement in enumerate(statements):
+            if _inlinable(statement):
+                found.append((owner_path, field, index))
     return found
+
+
+def _inlinable(statement: ast.stmt) -> bool:
+    if not isinstance(statement, ast.FunctionDef) or is_protected(statement):
+        return False
+    args = statement.args
+    if args.vararg or args.kwarg or args.kwonlyargs or args.posonlyargs:
+        return False
+    last = statement.body[-1]
+    if statement.decorator_list or not (isinstance(last, ast.Return) and last.value):
+        return False
+    nodes = list(ast.walk(statement))
+    returns = sum(isinstance(n, ast.Return) for n in nodes)
+    return returns == 1 and not any(isinstance(n, ast.Yield | ast.YieldFrom) for n in nodes)
+
+
+def _helper(tree: ast.Module, at: Location) -> tuple[ast.AST, ast.FunctionDef]:
+    """The scope a helper is defined in (its calls are searched there), and the helper."""
+    owner_path, field, index = at
+    scope = resolve(tree, owner_path)
+    return scope, getattr(scope, field)[index]
+
+
+def _drop(tree: ast.Module, at: Location, helper: ast.FunctionDef) -> None:
+    owner_path, field, _ = at
+    getattr(resolve(tree, owner_path), field).remove(helper)
 
 
 def bind_arguments(helper: ast.FunctionDef, call: ast.Call) -> dict[str, ast.expr] | None:
@@ -60,22 +84,24 @@ def substitute(expression: ast.expr, bound: dict[str, ast.expr]) -> ast.expr:
     return Substitute().visit(copy.deepcopy(expression))
 
 
-def call_sites(tree: ast.AST, name: str) -> list[tuple[Path, ast.Call]]:
+def call_sites(scope: ast.AST, name: str, prefix: Path = ()) -> list[tuple[Path, ast.Call]]:
+    """Calls of `name` inside `scope`, with their paths from the tree (`prefix` is the
+    scope's own path)."""
     return [
-        (path, node)
-        for path, node in walk(tree)
+        (prefix + path, node)
+        for path, node in walk(scope)
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name
     ]
 
 
-def inline_expression(index: int):
+def inline_expression(at: Location):
     """Every call of a helper whose body is `return expr` becomes `expr`, arguments put in."""
 
     def edit(tree: ast.Module) -> bool:
-        helper = tree.body[index]
+        scope, helper = _helper(tree, at)
         if len(helper.body) != 1:
             return False
-        sites = call_sites(tree, helper.name)
+        sites = call_sites(scope, helper.name, at[0])
         bindings = [bind_arguments(helper, call) for _path, call in sites]
         if not sites or any(b is None for b in bindings):
             return False
@@ -87,19 +113,19 @@ def inline_expression(index: int):
                 setattr(parent, field, new)
             else:
                 getattr(parent, field)[slot] = new
-        del tree.body[index]
+        _drop(tree, at, helper)
         return True
 
     return edit
 
 
-def inline_statements(index: int):
+def inline_statements(at: Location):
     """The one call of a helper, as a whole statement (`y = h(a)`, `return h(a)`, `h(a)`),
     becomes the helper's body: parameters assigned, then the body, then the result."""
 
     def edit(tree: ast.Module) -> bool:
-        helper = tree.body[index]
-        sites = call_sites(tree, helper.name)
+        scope, helper = _helper(tree, at)
+        sites = call_sites(scope, helper.name, at[0])
         if len(sites) != 1 or len(sites[0][0]) < 2:
             return False
         path, call = sites[0]
@@ -120,7 +146,7 @@ def inline_statements(index: int):
         holder = resolve(tree, holder_path)
         statements = getattr(holder, field)
         set_body(holder, field, statements[:slot] + body + statements[slot + 1 :])
-        tree.body.remove(helper)
+        _drop(tree, at, helper)
         return True
 
     return edit
@@ -128,6 +154,6 @@ def inline_statements(index: int):
 
 @shrink_pass("inline-helpers")
 def inline_helpers(tree: ast.Module) -> Iterator[Candidate]:
-    for number, index in enumerate(helper_indices(tree)):
-        yield Candidate((number, 0), inline_expression(index), resume=(number,))
-        yield Candidate((number, 1), inline_statements(index), resume=(number,))
+    for number, at in enumerate(helper_locations(tree)):
+        yield Candidate((number, 0), inline_expression(at), resume=(number,))
+        yield Candidate((number, 1), inline_statements(at), resume=(number,))

@@ -132,7 +132,11 @@ def lifted_bodies(statement: ast.stmt) -> list[list[ast.stmt]]:
     if isinstance(statement, ast.While):
         return [statement.body]
     if isinstance(statement, ast.Try):
-        return [statement.body + statement.finalbody]
+        handled = [h.body + statement.finalbody for h in statement.handlers]
+        return [statement.body + statement.orelse + statement.finalbody] + handled
+    if isinstance(statement, ast.Match):
+        return [case_binding(case.pattern, statement.subject) + case.body
+                for case in statement.cases]
     if isinstance(statement, ast.With | ast.AsyncWith):
         bind = [
             ast.Assign([copy.deepcopy(item.optional_vars)], item.context_expr)
@@ -141,6 +145,25 @@ def lifted_bodies(statement: ast.stmt) -> list[list[ast.stmt]]:
         ]
         return [bind + statement.body]
     return []
+
+
+def case_binding(pattern: ast.pattern, subject: ast.expr) -> list[ast.stmt]:
+    """The assignment that binds a case pattern's captures as the match would, for a capture
+    (`case x`) or a sequence of captures (`case [a, b]`, `case (a, *rest)`); else nothing
+    (a lifted body that reads another pattern's captures fails and is not kept)."""
+    if isinstance(pattern, ast.MatchAs) and pattern.pattern is None and pattern.name:
+        return [ast.Assign([ast.Name(pattern.name, ast.Store())], copy.deepcopy(subject))]
+    if not isinstance(pattern, ast.MatchSequence):
+        return []
+    targets: list[ast.expr] = []
+    for item in pattern.patterns:
+        if isinstance(item, ast.MatchAs) and item.pattern is None:
+            targets.append(ast.Name(item.name or "_", ast.Store()))
+        elif isinstance(item, ast.MatchStar):
+            targets.append(ast.Starred(ast.Name(item.name or "_", ast.Store()), ast.Store()))
+        else:
+            return []
+    return [ast.Assign([ast.List(targets, ast.Store())], copy.deepcopy(subject))]
 
 
 def first_loop_value(loop: ast.For | ast.AsyncFor) -> ast.expr | None:

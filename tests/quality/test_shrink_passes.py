@@ -144,6 +144,40 @@ def test_if_statement_lifts_to_its_else_branch():
     assert "if" not in result.source and "return 2" in result.source
 
 
+def test_match_statement_lifts_to_a_case_with_its_captures_bound():
+    text = source("""
+        def program(xs):
+            match xs:
+                case [a]:
+                    return a
+                case [a, b] if a:
+                    return a * 10 + b
+                case _:
+                    return 0
+        def calls():
+            yield (([2, 3],), {})
+        """)
+    result = reduce(text, lambda s: outputs(s) == [23], passes=only("lift-compound"))
+    assert "match" not in result.source and "[a, b] = xs" in result.source
+
+
+def test_try_statement_lifts_to_its_handler():
+    text = source("""
+        def program(x):
+            try:
+                y = x[5]
+            except IndexError:
+                y = -1
+            finally:
+                z = 1
+            return y + z
+        def calls():
+            yield (([1],), {})
+        """)
+    result = reduce(text, lambda s: outputs(s) == [0], passes=only("lift-compound"))
+    assert "try" not in result.source and "y = -1" in result.source
+
+
 def test_expression_helper_is_inlined_with_its_arguments():
     text = source("""
         def double_plus(a, b=1):
@@ -156,6 +190,19 @@ def test_expression_helper_is_inlined_with_its_arguments():
     result = reduce(text, lambda s: outputs(s) == [3], passes=only("inline-helpers"))
     assert "def double_plus" not in result.source
     assert "return (x + 1) * 2 + 1 - (x * 2 + 0)" in result.source
+
+
+def test_a_helper_nested_in_the_program_is_inlined():
+    text = source("""
+        def program(y):
+            def inner(u):
+                return u * 2 + 1
+            return inner(y)
+        def calls():
+            yield ((3,), {})
+        """)
+    result = reduce(text, lambda s: outputs(s) == [7], passes=only("inline-helpers"))
+    assert "def inner" not in result.source and "return y * 2 + 1" in result.source
 
 
 def test_statement_helper_used_once_is_inlined_into_its_caller():
