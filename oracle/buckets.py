@@ -15,6 +15,8 @@ import builtins
 import hashlib
 import re
 
+import torch
+
 _KEEP_NAMES = frozenset({"torch", "nn", "F", "math", "np", "functools", "itertools",
                          "collections", "operator", "program", "calls", "self", "super"})
 
@@ -49,10 +51,32 @@ class _Normaliser(ast.NodeTransformer):
         node.body = _without_docstring(node.body) or [ast.Pass()]
         return self.generic_visit(node)
 
+    def visit_Call(self, node: ast.Call) -> ast.AST:
+        """`t.abs()` is `torch.abs(t)`: a tensor method that torch also has as a function is
+        written as the function (when torch is imported), so the two forms are one operation."""
+        func = node.func
+        if (isinstance(func, ast.Attribute) and "torch" in self.keep
+                and not _names_a_library(func.value, self.keep) and _torch_has_both(func.attr)):
+            torch_function = ast.Attribute(ast.Name("torch", ast.Load()), func.attr, ast.Load())
+            node = ast.Call(torch_function, [func.value, *node.args], node.keywords)
+        return self.generic_visit(node)
+
     def visit_Constant(self, node: ast.Constant) -> ast.AST:
         if isinstance(node.value, bool) or node.value is None:
             return node  # True/False/None change meaning, not just magnitude
         return ast.copy_location(ast.Name(type(node.value).__name__, ast.Load()), node)
+
+
+def _names_a_library(node: ast.expr, keep: frozenset[str]) -> bool:
+    """`np`, `torch.nn.functional`: a name the module imported, or an attribute path from one."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return isinstance(node, ast.Name) and node.id in keep
+
+
+def _torch_has_both(name: str) -> bool:
+    return (not name.startswith("_") and callable(getattr(torch, name, None))
+            and callable(getattr(torch.Tensor, name, None)))
 
 
 def _without_docstring(body: list[ast.stmt]) -> list[ast.stmt]:

@@ -318,7 +318,8 @@ class Campaign:
     def probed(self, probe: Finding, source: str, stats: dict, last: Result | None) -> bool:
         """The shrinker's answer for a probe: it stays counted where it is, moves to the
         finding it shrank alike to, or is a finding of its own (returned True; under
-        self.lock)."""
+        self.lock). A probe whose shrink ran out of budget splits off nothing: it waits
+        again, to be shrunk on from where it was."""
         probe.repro_source, probe.shrink_stats = source, stats
         probe.repro_message = last.message if last is not None else None
         probe.core, probe.structure = buckets.constructs(source), buckets.structure(source)
@@ -331,6 +332,9 @@ class Campaign:
                 home.count, twin.count, twin.merged = home.count - 1, twin.count + 1, \
                     twin.merged + 1
                 self._keep(twin, probe.source, probe.choices)
+            return False
+        if stats.get("stopped") == "budget":  # cut short: may hold home's bug beside others
+            self.probes.give_back(home, probe, source)
             return False
         self.probes.split_off(home)
         home.count -= 1

@@ -262,6 +262,22 @@ def test_a_probe_that_gives_way_waits_again_and_goes_on_from_where_it_was(tmp_pa
     assert again.source == probe.source and again.repro_source == partly
 
 
+def test_a_probe_whose_shrink_ran_out_of_budget_is_no_new_finding(tmp_path):
+    """Cut short, a probe's program may still hold its finding's bug beside much else: it is
+    not split off, it waits again and goes on from where it was."""
+    c = _campaign(tmp_path)
+    first = _two_bugs(c, absorbed=1)
+    probe = c.next_probe()
+    partly = _program("sigmoid", "    t1 = x.cos()\n    t2 = x.tan()\n")
+    assert not c.probed(probe, partly, {"stopped": "budget"}, None)
+    assert len(c.findings) == 1 and first.count == 2
+    assert c.probes.summary() == {"run": 0, "merged": 0, "moved": 0, "split": 0}
+    again = c.next_probe()
+    assert again.repro_source == partly
+    assert c.probed(again, _program("sigmoid"), {"stopped": "fixed point"}, None)
+    assert len(c.findings) == 2
+
+
 def test_a_comparison_core_holds_only_programs_comparing_the_same_way(tmp_path):
     """The identity bug shrinks to `A() is A()`: a program comparing with `==` does not hold
     its core (constructs name the operator), so it is not counted in unshrunk."""

@@ -155,6 +155,18 @@ def test_structure_abstracts_names_and_constants_but_not_operations():
     assert buckets.contains(buckets.constructs(a + "\nz = len([1])\n"), buckets.constructs(a))
 
 
+def test_a_tensor_method_and_its_torch_function_are_one_structure():
+    method = "import torch\n\ndef program(y):\n    return y.abs().sum(0)\n"
+    function = "import torch\n\ndef program(x):\n    return torch.sum(torch.abs(x), 0)\n"
+    numpy = "import numpy as np\nimport torch\n\ndef program(x):\n    return np.abs(x)\n"
+    numpy_too = "import numpy as np\nimport torch\n\ndef program(x):\n    return torch.abs(x)\n"
+    view = "import torch\n\ndef program(x):\n    return x.view(-1)\n"  # no torch.view
+    assert buckets.structure(method) == buckets.structure(function)
+    assert buckets.structure(numpy) != buckets.structure(numpy_too)
+    assert buckets.structure(view) != buckets.structure(
+        "import torch\n\ndef program(x):\n    return torch.view(x, -1)\n")
+
+
 def test_the_learner_learns_what_a_subject_always_declines_and_no_more():
     learner = Learner(["s"])
     for i in range(12):
