@@ -34,9 +34,9 @@ TIMEOUT = 60.0
 
 
 def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
+    from generators.draw import Drawer
     from oracle.ast_lock import serialised_compile
     from oracle.campaign import Campaign, Config
-    from oracle.draw import Drawer
 
     config = Config(subjects=[SUBJECT], budget=budget, workers=pool.size, seed=seed, out=out,
                     shrink=False, verify=False, progress=False, learn=False)

@@ -2,6 +2,8 @@
 
 Imports neither the compiler nor the oracle: programs are plain source files.
 `programs(features=None)` is the strategy of `Program`s; `FEATURES` names the feature flags.
+`draw.py` is a campaign's drawing loop over it (seeded, with an example database of failures),
+`suite.py` a fixed-seed suite of its programs (the gate's generated programs).
 """
 
 from generators.features import FEATURES

@@ -1,4 +1,4 @@
-"""`parity fuzz`: draw programs (oracle/draw.py), check them in the worker pool against each
+"""`parity fuzz`: draw programs (generators/draw.py), check them in the worker pool against each
 subject, sort failures into findings — one per distinct bug — and shrink each beside drawing.
 
 A failure's shrink key (verdict, subject, detail) is the first half of its identity; the second
@@ -25,6 +25,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from generators.draw import Drawer, Redraw, StopDrawing
 from oracle import buckets, campaign_report, known_issues
 from oracle.ast_lock import serialised_compile
 from oracle.campaign_probes import Candidate, Probes, said_shape
@@ -33,7 +34,6 @@ from oracle.cluster import ClusterSpec, open_pool
 from oracle.coverage_guided import GuidedDrawer
 from oracle.coverage_timeline import BranchMap
 from oracle.differential import Result
-from oracle.draw import Drawer, Redraw, StopDrawing
 from oracle.learning import Learner
 from oracle.pool import Task, WorkerPool
 from oracle.pool_share import SharedPool

@@ -117,7 +117,7 @@ def _check_files(files: list[str], timeout: float) -> Counter:
 
 def _campaign(budget: float, seed: int, timeout: float) -> Counter:
     """Generated programs, drawn in seeded batches, until the budget is spent."""
-    from oracle.generated import draw_sources
+    from generators.suite import draw_sources
 
     deadline = time.monotonic() + budget
     verdicts: Counter = Counter()

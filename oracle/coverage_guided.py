@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from hypothesis.database import choices_from_bytes, choices_to_bytes
 
-from oracle.draw import Drawer, Offer, Redraw, StopDrawing
+from generators.draw import Drawer, Offer, Redraw, StopDrawing
 
 CORPUS_KEY = b"parity.fuzz.corpus"
 MUTANTS_PER_DRAW = 1

@@ -111,7 +111,7 @@ def _baseline(args) -> gate.Baseline:
 
 def _suite(args, baseline: gate.Baseline) -> dict[str, str]:
     """Program key -> file: the corpus as given, then the fixed-seed generated suite."""
-    from oracle.generated import draw_sources, materialize
+    from generators.suite import draw_sources, materialize
 
     files = {gate.program_key(path): path for path in program_files(args.paths)}
     try:

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from generators.draw import Drawer, StopDrawing
 from oracle import cli, known_issues
 from oracle.campaign import belongs
 from oracle.differential import Result
-from oracle.draw import Drawer, StopDrawing
 from oracle.shrinking import shrink_key
 from oracle.verdict import Verdict
 

@@ -157,10 +157,10 @@ def test_killed_and_wedged_ray_workers_lose_no_result(two_nodes, tmp_path, monke
 
 @pytest.mark.slow
 def test_a_campaign_goes_on_past_a_killed_ray_worker(two_nodes, tmp_path):
+    from generators.draw import Drawer
     from oracle.ast_lock import serialised_compile
     from oracle.campaign import Campaign, Config
     from oracle.cluster_ray import RayPool
-    from oracle.draw import Drawer
 
     config = Config(subjects=[f"{PLANTED}:WrongValue"], budget=20, workers=1, seed=3,
                     out=tmp_path / "run", shrink_budget=10, progress=False)

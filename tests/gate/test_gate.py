@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from generators.suite import draw_sources
 from oracle import gate
 from oracle.cli import main
-from oracle.generated import draw_sources
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "oracle" / "programs"
 FAITHFUL = "tests.oracle.planted:make_faithful"
