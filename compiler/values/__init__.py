@@ -13,6 +13,7 @@ from compiler.values import (  # noqa: F401
     objects,
     operators,
     stdlib_collections,
+    stdlib_copy,
     stdlib_inspect,
     stdlib_itertools,
     stdlib_operator,

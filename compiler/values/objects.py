@@ -296,6 +296,8 @@ class ObjectValue(Value):
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
+        if name in ObjectSlotMethodValue.NAMES:  # what copy.deepcopy asks for
+            return ObjectSlotMethodValue(self, name)
         if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of a {self.cls.__qualname__} object",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -508,6 +510,25 @@ class GenericSlotValue(Value):
             return self.obj.generic_getattr(tx, args[0].as_constant())
         self.obj.generic_setattr(tx, args[0].as_constant(), args[1])
         return ConstantValue(None)
+
+
+class ObjectSlotMethodValue(Value):
+    """`obj.__reduce_ex__` (and `__reduce__`, `__getstate__`) found on object itself: the bound
+    method of object's own implementation, known by which object and name it is; only
+    copy.deepcopy (stdlib_copy.py) looks at it, anything else done with it is refused."""
+
+    NAMES = ("__reduce__", "__reduce_ex__", "__getstate__")
+
+    def __init__(self, obj: ObjectValue, name: str):
+        super().__init__(None)
+        self.obj, self.name = obj, name
+
+    def python_type(self) -> type:
+        return types.BuiltinMethodType
+
+    def hash_key(self):
+        raise Unsupported(f"object.{self.name} bound method as a key",
+                          BreakReason.UNSUPPORTED_VALUE)
 
 
 class ExceptionValue(Value):
