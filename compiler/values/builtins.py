@@ -20,6 +20,7 @@ from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue, is_plain, plain
 from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
+from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
 
@@ -398,7 +399,6 @@ def _divmod(tx, a, b):
 
 @handles(tuple.__new__)
 def _tuple_new(tx, cls, *iterable):
-    from compiler.values.containers import NamedTupleValue
     items = _items(tx, iterable[0]) if iterable else []
     if cls.as_constant() is tuple:
         return TupleValue(items)

@@ -12,11 +12,11 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import call_pure
+from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class
 
 
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.builtins import HANDLERS, call_builtin
-    from compiler.values.containers import NamedTupleValue, is_namedtuple_class
     from compiler.values.objects import ExceptionValue, ObjectValue
     cls = cls_value.cls
     if cls in HANDLERS or cls.__module__ == "builtins" and not issubclass(cls, BaseException):

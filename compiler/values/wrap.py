@@ -25,16 +25,8 @@ from compiler.guards.sources import AttrSource, ItemSource, Source
 from compiler.values import native, registry
 from compiler.values.base import Value
 from compiler.values.constant import CONSTANT_TYPES, SYMBOLIC_TYPES, ConstantValue
-from compiler.values.containers import (
-    DictValue,
-    ListValue,
-    NamedTupleValue,
-    SetValue,
-    SizeValue,
-    TupleValue,
-    is_namedtuple_class,
-    is_structseq_class,
-)
+from compiler.values.containers import DictValue, ListValue, SetValue, SizeValue, TupleValue
+from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
 
 
 def wrap_constant(value: Any) -> Value:
