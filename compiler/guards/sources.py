@@ -24,7 +24,13 @@ class Source:
         raise NotImplementedError
 
     def expr(self) -> str:
-        return self.render(Source.expr)
+        """Written once per source: sources are frozen, and a module's parameter sits many
+        attributes deep, each written on the one below (guards and `hold` ask every level)."""
+        try:
+            return self.__dict__["_expr"]
+        except KeyError:
+            text = self.__dict__["_expr"] = self.render(Source.expr)
+            return text
 
     def __str__(self) -> str:
         return self.expr()
@@ -86,13 +92,18 @@ class AttrSource(Source):
 
 @dataclasses.dataclass(frozen=True, eq=True)
 class ItemSource(Source):
+    """`base[key]`: a literal key, or a ConstantSource for a key with no literal (a class)."""
+
     base: Source
     key: Any
 
     def render(self, inner: Callable[[Source], str]) -> str:
-        return f"{inner(self.base)}[{self.key!r}]"
+        key = inner(self.key) if isinstance(self.key, Source) else repr(self.key)
+        return f"{inner(self.base)}[{key}]"
 
     def constants(self) -> dict[str, Any]:
+        if isinstance(self.key, Source):
+            return {**self.base.constants(), **self.key.constants()}
         return self.base.constants()
 
     def is_local(self) -> bool:
