@@ -68,6 +68,23 @@ class Value:
         class, a module), else None."""
         return None
 
+    def fixed_object(self) -> Any:
+        """The real object `is` compares this tracker by, when the tracker stands for that
+        one object on every call (a class, a function, a module), else None
+        (compiler/values/identity.py)."""
+        return None
+
+    def is_fresh_object(self) -> bool:
+        """A mutable object made in the trace: this tracker is the only one for it, so `is`
+        against any other tracker is False (compiler/values/identity.py)."""
+        return False
+
+    def dunder_class(self) -> type | None:
+        """The class whose Python dunders (`__add__`, `__eq__`, ...) the operators run on
+        this value, for an instance of a user class; None for the kinds whose operators are
+        modelled on the tracker (constants, containers, tensors) (compiler/values/operators.py)."""
+        return None
+
     def reconstruct(self, plan: OutputPlan) -> str:
         """Python source, in the rebuild function after the graph (compiler/graph/output.py),
         that gives this value to the program: read back from its source, else the object it

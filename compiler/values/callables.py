@@ -100,6 +100,12 @@ class UserFunctionValue(Value):
     def held_object(self) -> Any:
         return self.fn
 
+    def fixed_object(self) -> Any:
+        return self.fn
+
+    def is_fresh_object(self) -> bool:
+        return True  # made in the trace when it has no fixed object (a lambda, a closure)
+
     def reconstruct(self, plan) -> str:
         if self.fn is None:  # made in the trace (a lambda, a comprehension's code)
             return plan.new_function(self)

@@ -130,6 +130,9 @@ class SizeValue(TupleValue):
 class ListValue(SequenceValue):
     mutable = True
 
+    def is_fresh_object(self) -> bool:
+        return True
+
     def replay_contents(self, plan, target: str) -> None:
         contents = plan.temp(f"[{plan.items(self.items)}]")
         plan.writes.append(f"{target}[:] = {contents}")
@@ -237,6 +240,9 @@ class DictViewValue(Value):
         super().__init__(None)
         self.mapping, self.kind = mapping, kind
 
+    def is_fresh_object(self) -> bool:
+        return True
+
     def reconstruct(self, plan) -> str:
         return plan.temp(f"{plan.expr(self.mapping)}.{self.kind}()")
 
@@ -288,6 +294,9 @@ class DictValue(Value):
     @classmethod
     def from_pairs(cls, pairs, source=None) -> DictValue:
         return cls({k.hash_key(): (k, v) for k, v in pairs}, source)
+
+    def is_fresh_object(self) -> bool:
+        return True
 
     def replay_contents(self, plan, target: str) -> None:
         pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
@@ -446,6 +455,9 @@ class SetValue(Value):
         self.frozen = frozen
         for item in items:
             self.members.setdefault(item.hash_key(), item)
+
+    def is_fresh_object(self) -> bool:
+        return not self.frozen
 
     def replay_contents(self, plan, target: str) -> None:
         contents = plan.temp(f"[{plan.items(self.ordered())}]")

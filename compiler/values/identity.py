@@ -33,44 +33,12 @@ def _key(value: Value) -> tuple[str, Any] | None:
         return (SOURCED, value) if value.source is not None else None
     if getattr(value, "selected_from", None) is not None:
         return None  # max()/min() of tensors: which object it is depends on data
-    real = _fixed_object(value)
+    real = value.fixed_object()  # each kind says (classes, functions, modules, ...)
     if real is not None:
         return OBJECT, real
     if value.source is not None:
         return SOURCED, value
-    return (FRESH, value) if _is_fresh(value) else None
-
-
-def _fixed_object(value: Value) -> Any:
-    """The real object of a tracker whose object is fixed (classes, functions, modules)."""
-    from compiler.values.callables import UserFunctionValue
-    from compiler.values.modules import NNModuleValue
-    from compiler.values.native import NativeFunctionValue
-    from compiler.values.objects import ClassValue, ObjectValue, PythonModuleValue
-    if isinstance(value, ClassValue):
-        return value.cls
-    if isinstance(value, PythonModuleValue):
-        return value.module
-    if isinstance(value, (NativeFunctionValue, UserFunctionValue)):
-        return value.fn
-    if isinstance(value, NNModuleValue):
-        return value.module
-    if isinstance(value, ObjectValue) and value.source is None:
-        return value.real  # an existing object reached through constants of the trace
-    return None
-
-
-def _is_fresh(value: Value) -> bool:
-    """A mutable object made in the trace: its tracker is the only one for it."""
-    from compiler.values.callables import UserFunctionValue
-    from compiler.values.containers import DictValue, DictViewValue, ListValue, SetValue
-    from compiler.values.iterators import SequenceIteratorValue
-    from compiler.values.objects import ObjectValue
-    from compiler.values.tensor import TensorValue
-    if isinstance(value, SetValue):
-        return not value.frozen
-    return isinstance(value, (ListValue, DictValue, DictViewValue, ObjectValue, TensorValue,
-                              SequenceIteratorValue, UserFunctionValue))
+    return (FRESH, value) if value.is_fresh_object() else None
 
 
 def exact_type(value: Value) -> type | None:

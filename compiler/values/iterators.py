@@ -37,6 +37,9 @@ class SequenceIteratorValue(Value):
     def _current(self) -> list[Value]:
         return self.items.items if self.live else self.items
 
+    def is_fresh_object(self) -> bool:
+        return True
+
     def python_type(self) -> type:
         if self.kind is None:
             raise Unsupported("the type of an iterator made in the trace",

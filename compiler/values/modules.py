@@ -66,6 +66,9 @@ class NNModuleValue(Value):
     def held_object(self) -> Any:
         return self.module
 
+    def fixed_object(self) -> Any:
+        return self.module
+
     def reconstruct(self, plan) -> str:
         if self.source is None and self.made_in_trace:  # eager makes a new one on each call
             raise Unsupported(f"{self}, made in the trace, as an output of the compiled code",

@@ -24,6 +24,9 @@ class NativeFunctionValue(Value):
     def held_object(self) -> Any:
         return self.fn
 
+    def fixed_object(self) -> Any:
+        return self.fn
+
     def as_fx_argument(self, part: str) -> Any:
         if part == "example" and self.fn is not None and not self.is_constant():
             return self.fn  # a callable argument of the fake run

@@ -31,6 +31,9 @@ class PythonModuleValue(Value):
     def held_object(self) -> Any:
         return self.module
 
+    def fixed_object(self) -> Any:
+        return self.module
+
     def __repr__(self) -> str:
         return f"PythonModuleValue({self.module.__name__})"
 
@@ -130,6 +133,9 @@ class ClassValue(Value):
     def held_object(self) -> Any:
         return self.cls
 
+    def fixed_object(self) -> Any:
+        return self.cls
+
     def __repr__(self) -> str:
         return f"ClassValue({self.cls.__qualname__})"
 
@@ -219,6 +225,16 @@ class ObjectValue(Value):
     def attribute_writers(self) -> tuple[str, str]:
         # its writes were traced through its class's hooks: store them as they did
         return "object.__setattr__", "object.__delattr__"
+
+    def fixed_object(self) -> Any:
+        # an existing object reached through constants of the trace
+        return self.real if self.source is None else None
+
+    def is_fresh_object(self) -> bool:
+        return True
+
+    def dunder_class(self) -> type:
+        return self.cls
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:

@@ -60,10 +60,10 @@ def _array_op(tx, symbol: str, operands: list[Value]) -> Value:
 
 
 def _dunder(tx, value: Value, name: str) -> Value | None:
-    from compiler.values.objects import ObjectValue, class_attribute
-    if isinstance(value, ObjectValue):
-        return class_attribute(tx, value.cls, name, value)
-    return None
+    cls = value.dunder_class()
+    if cls is None:
+        return None
+    return registry.class_attribute(tx, cls, name, value)  # binds the class's function
 
 
 def _try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | None:
@@ -83,13 +83,13 @@ def _reflected_first(a: Value, b: Value, name: str, reflected: str) -> bool:
     """CPython tries the right operand first when its type is a proper subclass of the left's
     (for binary operators: one that overrides the reflected method)."""
     from compiler.values.attributes import find_in_mro
-    from compiler.values.objects import ObjectValue
-    if not (isinstance(a, ObjectValue) and isinstance(b, ObjectValue)):
+    cls_a, cls_b = a.dunder_class(), b.dunder_class()
+    if cls_a is None or cls_b is None:
         return False
-    if a.cls is b.cls or not issubclass(b.cls, a.cls):
+    if cls_a is cls_b or not issubclass(cls_b, cls_a):
         return False
     comparison = name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__")
-    return comparison or find_in_mro(b.cls, reflected)[1] is not find_in_mro(a.cls, reflected)[1]
+    return comparison or find_in_mro(cls_b, reflected)[1] is not find_in_mro(cls_a, reflected)[1]
 
 
 def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:

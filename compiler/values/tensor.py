@@ -62,6 +62,9 @@ class TensorValue(Value):
     def python_type(self) -> type:
         return self.real_type
 
+    def is_fresh_object(self) -> bool:
+        return True
+
     def is_input(self) -> bool:
         return self.node.op == "placeholder"
 
