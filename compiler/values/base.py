@@ -134,6 +134,12 @@ class Value:
     def bool(self, tx: Translator) -> bool:
         if self.is_constant():
             return bool(self.as_constant())
+        try:
+            kind = self.python_type()  # exact, or refused
+        except Unsupported:
+            kind = None
+        if kind is not None and not hasattr(kind, "__bool__") and not hasattr(kind, "__len__"):
+            return True  # a type with neither slot: every instance is true (a function)
         raise Unsupported(f"truth value of {self}", BreakReason.UNSUPPORTED_VALUE)
 
     def iter(self, tx: Translator) -> Value:

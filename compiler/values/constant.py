@@ -8,6 +8,8 @@ import collections
 import dataclasses
 import enum
 import sys
+import types
+import typing
 from typing import Any
 
 import torch
@@ -23,6 +25,23 @@ CONSTANT_TYPES = (
     type(NotImplemented), torch.dtype, torch.device, torch.layout, torch.memory_format,
     torch.finfo, torch.iinfo, type(sys.version_info), dataclasses.Field,
 )
+
+# Typing objects (a dataclass field's `float | None`, `typing.Union`): immutable, known
+# exactly. A union is never wrapped from a source (its `==` ignores the order of its
+# arguments); a special form is one object, guarded by identity (identity.py: a singleton).
+TYPING_CONSTANTS = (types.UnionType, typing._SpecialForm)
+TYPING_ATTRIBUTES = {"__args__", "__parameters__"}
+
+
+def is_special_form(obj: Any) -> bool:
+    """typing.Union, typing.Literal...: one object each, compared and hashed by identity."""
+    kind = type(obj)
+    return isinstance(obj, typing._SpecialForm) and kind.__eq__ is object.__eq__ \
+        and kind.__hash__ is object.__hash__
+
+
+def is_typing_constant(obj: Any) -> bool:
+    return type(obj) is types.UnionType or is_special_form(obj)
 
 # Methods of constants that are pure: evaluated at trace time on the real object.
 PURE_METHODS = {
@@ -129,8 +148,11 @@ class ConstantValue(Value):
                               dataclasses.Field)):
             if not name.startswith("__"):
                 attribute = getattr(value, name)
-                if not callable(attribute):
-                    return registry.wrap_constant(attribute)
+                if not callable(attribute) or (isinstance(value, dataclasses.Field)
+                                               and isinstance(attribute, type)):
+                    return registry.wrap_constant(attribute)  # a field's type: its class
+        if isinstance(value, TYPING_CONSTANTS) and name in TYPING_ATTRIBUTES:
+            return registry.wrap_constant(getattr(value, name))
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 

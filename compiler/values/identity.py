@@ -25,10 +25,10 @@ OBJECT, FRESH, SOURCED = "object", "fresh", "sourced"
 
 def _key(value: Value) -> tuple[str, Any] | None:
     """What `is` compares: (OBJECT, real object), (FRESH, tracker), (SOURCED, tracker)."""
-    from compiler.values.constant import ConstantValue
+    from compiler.values.constant import ConstantValue, is_special_form
     if isinstance(value, ConstantValue):
         real = value.value
-        if isinstance(real, (_SINGLETONS, enum.Enum)):
+        if isinstance(real, (_SINGLETONS, enum.Enum)) or is_special_form(real):
             return OBJECT, real
         return (SOURCED, value) if value.source is not None else None
     if getattr(value, "selected_from", None) is not None:

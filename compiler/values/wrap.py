@@ -21,10 +21,16 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
-from compiler.guards.sources import AttrSource, ItemSource, Source
+from compiler.guards.sources import AttrSource, ConstantSource, ItemSource, Source
 from compiler.values import native, registry
 from compiler.values.base import Value
-from compiler.values.constant import CONSTANT_TYPES, SYMBOLIC_TYPES, ConstantValue
+from compiler.values.constant import (
+    CONSTANT_TYPES,
+    SYMBOLIC_TYPES,
+    ConstantValue,
+    is_special_form,
+    is_typing_constant,
+)
 from compiler.values.containers import DictValue, ListValue, SetValue, SizeValue, TupleValue
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
 
@@ -32,7 +38,7 @@ from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, i
 def wrap_constant(value: Any) -> Value:
     """Wrap a value computed at trace time; containers are rebuilt as trackers."""
     kind = type(value)
-    if kind in CONSTANT_TYPES or isinstance(value, enum.Enum):
+    if kind in CONSTANT_TYPES or is_typing_constant(value) or isinstance(value, enum.Enum):
         return ConstantValue(value)
     if kind in SYMBOLIC_TYPES:
         return ConstantValue(value)  # specialised there, guarded
@@ -65,6 +71,9 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
             ctx.guard(source, GuardKind.ID if kind is torch.dtype else GuardKind.EQUALS, obj)
         else:
             ctx.guard(source, GuardKind.EQUALS, obj)
+        return ConstantValue(obj, source)
+    if is_special_form(obj):  # typing.Union, typing.Literal...: one object each
+        ctx.guard(source, GuardKind.ID, obj)
         return ConstantValue(obj, source)
     if _is_frozen_torch_dataclass(obj):
         snapshot = copy.copy(obj)  # the guard compares against it, not the object itself
@@ -224,10 +233,18 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
     ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
     pairs = []
     for key, item in obj.items():
-        if type(key) not in CONSTANT_TYPES:
+        if type(key) in CONSTANT_TYPES or is_special_form(key):
+            key_value = ConstantValue(key)
+        elif isinstance(key, type) and type(key).__eq__ is type.__eq__ \
+                and type(key).__hash__ is type.__hash__:  # a class: the keys guard is by `is`
+            key_value = wrap_constant(key)
+        else:
             raise Unsupported(f"dict key of type {type(key).__qualname__}",
                               BreakReason.UNSUPPORTED_VALUE)
-        pairs.append((ConstantValue(key), wrap(ctx, item, _item(source, key))))
+        literal = type(key) in CONSTANT_TYPES
+        item_source = _item(source, key if literal or source is None else
+                            ConstantSource(ctx.label_for(key, "key"), key))
+        pairs.append((key_value, wrap(ctx, item, item_source)))
     return DictValue.from_pairs(pairs, source)
 
 

@@ -10,6 +10,8 @@ Each question is asked inside a compiled function of each tracker kind, with ful
 from __future__ import annotations
 
 import collections
+import dataclasses
+import typing
 
 import pytest
 import torch
@@ -47,6 +49,10 @@ class Sized:
 
     def __iter__(self):
         return iter([1, 2])
+
+
+# A field typed `float | None` (not a string: this module's annotations are postponed).
+Fielded = dataclasses.make_dataclass("Fielded", [("rate", float | None)])
 
 
 class Derived(Plain):
@@ -93,6 +99,9 @@ KINDS = [
     ("callable_object", lambda: 1, lambda a: Callable()),
     ("sized_object", lambda: 1, lambda a: Sized()),
     ("user_class", lambda: Plain, lambda a: a),
+    ("object_reduce_method", lambda: Plain(), lambda a: a.__reduce_ex__),
+    ("special_form", lambda: typing.Union, lambda a: a),
+    ("field_union", lambda: 1, lambda a: dataclasses.fields(Fielded)[0].type),
     ("function", lambda: module_function, lambda a: a),
     ("builtin", lambda: len, lambda a: a),
     ("keys_view", lambda: {"a": 1}, lambda a: a.keys()),
