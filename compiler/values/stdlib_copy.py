@@ -25,7 +25,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import AttrSource
+from compiler.guards.sources import AttrSource, ConstantSource
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.callables import UserFunctionValue
@@ -190,6 +190,9 @@ class DeepCopier:
 def _deepcopy(tx, x: Value, *rest: Value, **kwargs: Value) -> Value:
     if rest or kwargs:
         raise _refuse("with a memo argument")
+    for table in (copy._deepcopy_dispatch, copyreg.dispatch_table):  # what decides the path:
+        label = tx.ctx.label_for(table, "copy_table")  # guarded whole (keys and functions)
+        tx.ctx.guard(ConstantSource(label, table), GuardKind.EQUALS, dict(table))
     return DeepCopier(tx).copy(x)
 
 

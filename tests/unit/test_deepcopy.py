@@ -114,3 +114,23 @@ def test_deepcopy_with_a_memo_argument_is_refused():
 
     with pytest.raises(compiler.Unsupported):
         check_same(f, torch.ones(2), Config(), fullgraph=True)
+
+
+class Registered(Config):
+    pass
+
+
+def test_a_reducer_registered_after_compiling_is_followed():
+    import copyreg
+
+    def f(x, cfg):
+        c = copy.deepcopy(cfg)
+        return x + 1, type(c) is type(cfg), c.d_model
+
+    compiled = compiler.compile(f, backend="eager")
+    assert compiled(torch.ones(2), Registered())[1:] == (True, 4)
+    copyreg.pickle(Registered, lambda obj: (Config, ()))  # copies are plain Configs now
+    try:
+        assert compiled(torch.ones(2), Registered())[1:] == f(torch.ones(2), Registered())[1:]
+    finally:
+        del copyreg.dispatch_table[Registered]
