@@ -68,7 +68,7 @@ def _ours_compiles(fn, make, sizes, dynamic) -> int:
 def _torch_compiles(fn, make, sizes, dynamic) -> int:
     import torch._dynamo
 
-    from oracle.subjects import TorchSubject
+    from oracle.judge.subjects import TorchSubject
     subject = TorchSubject("eager", dynamic)
     subject.reset()
     compiled = subject.compile(fn)

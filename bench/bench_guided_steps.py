@@ -26,11 +26,11 @@ PER_PROGRAM = 300.0  # seconds before a program counts as hung (torch traced on 
 
 def walk(spec: str, guided: bool, programs: int, seed: int) -> dict:
     from generators.draw import Drawer, StopDrawing
-    from oracle import differential, subjects
     from oracle.branch_tracer import BranchTracer
     from oracle.compiler_coverage import _deadline, _Overtime
     from oracle.coverage_guided import GuidedDrawer, frontend_of
     from oracle.coverage_timeline import BranchMap
+    from oracle.judge import differential, subjects
 
     subject = subjects.resolve(spec)
     package = frontend_of(spec)

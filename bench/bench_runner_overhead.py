@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from oracle.differential import check
+from oracle.judge.differential import check
 from oracle.pool import Task, WorkerPool
 
 BUDGET_MS = 5.0

@@ -26,19 +26,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.draw import Drawer, Redraw, StopDrawing
-from oracle import buckets, campaign_report, known_issues
+from oracle import buckets, campaign_report
 from oracle.ast_lock import serialised_compile
 from oracle.campaign_probes import Candidate, Probes, said_shape
 from oracle.campaign_shrink import ShrinkThread
 from oracle.cluster import ClusterSpec, open_pool
 from oracle.coverage_guided import GuidedDrawer
 from oracle.coverage_timeline import BranchMap
-from oracle.differential import Result
+from oracle.judge import known_issues
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 from oracle.learning import Learner
 from oracle.pool import Task, WorkerPool
 from oracle.pool_share import SharedPool
 from oracle.shrinking import shrink_key
-from oracle.verdict import Verdict
 
 SUMMARY_EVERY = 5.0
 PENDING_CAP = 16     # programs held back per finding while it is being shrunk

@@ -11,7 +11,7 @@ import sys
 import time
 from pathlib import Path
 
-from oracle.subjects import SubjectSpecError, resolve
+from oracle.judge.subjects import SubjectSpecError, resolve
 
 _DURATION = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|m|h)?$")
 _UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
@@ -102,9 +102,9 @@ def fuzz_config(args, usage):
     from hypothesis.errors import InvalidArgument
 
     from generators.features import check_features
-    from oracle import known_issues
     from oracle.campaign import Config
     from oracle.cluster import parse_cluster, require_ray
+    from oracle.judge import known_issues
 
     try:
         features = check_features(args.features) if args.features else None

@@ -15,8 +15,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from oracle import buckets
-from oracle.differential import Result
-from oracle.verdict import Verdict
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 
 if TYPE_CHECKING:
     from oracle.campaign import Finding

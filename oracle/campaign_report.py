@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 from generators.shrink import measure
 from oracle import coverage_timeline, reproduce
-from oracle.differential import Result
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 from oracle.reproduce import write_atomically
-from oracle.verdict import Verdict
 
 if TYPE_CHECKING:
     from oracle.campaign import Campaign, Finding

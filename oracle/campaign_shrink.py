@@ -20,10 +20,10 @@ import time
 from typing import TYPE_CHECKING
 
 from oracle import buckets, campaign_report
+from oracle.judge.verdict import Verdict
 from oracle.pool import Task
 from oracle.pool_share import Closed
 from oracle.shrinking import shrink
-from oracle.verdict import Verdict
 
 if TYPE_CHECKING:
     from oracle.campaign import Campaign, Finding

@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 from oracle import report
-from oracle.subjects import SubjectSpecError, resolve
+from oracle.judge.subjects import SubjectSpecError, resolve
 
 
 class UsageError(Exception):
@@ -131,7 +131,7 @@ def _print(results, subjects: list[str], programs: int, seconds: float) -> None:
 
 
 def explain_command(file: str) -> int:
-    from oracle import program as programs
+    from oracle.judge import program as programs
 
     try:
         loaded = programs.load(file)

@@ -35,9 +35,9 @@ import ray
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
 from oracle.cluster import ClusterError, ClusterSpec
-from oracle.differential import Result
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 from oracle.pool import STARTUP_TIMEOUT, Task, WorkerPool
-from oracle.verdict import Verdict
 
 OBJECT_STORE_BYTES = 80 * 1024 * 1024   # a local instance: results are small, so is the store
 MAX_REPLACEMENTS = 5                    # actors started again on one node

@@ -97,8 +97,8 @@ def _deadline(seconds: float):
 
 def _check_files(files: list[str], timeout: float) -> Counter:
     """In this process (coverage sees only it); a program past `timeout` counts as `timeout`."""
-    from oracle import differential
-    from oracle.subjects import resolve
+    from oracle.judge import differential
+    from oracle.judge.subjects import resolve
 
     subject = resolve("ours")
     subject.reset()  # imports the compiler outside any program's deadline

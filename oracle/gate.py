@@ -10,7 +10,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oracle.verdict import Verdict
+from oracle.judge.verdict import Verdict
 
 FORMAT = 1
 DEFAULT_GENERATED = 40

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from oracle import gate, gate_report
 from oracle.cli import UsageError, program_files
-from oracle.subjects import SubjectSpecError, resolve
+from oracle.judge.subjects import SubjectSpecError, resolve
 
 
 def add_parsers(commands) -> None:

@@ -16,8 +16,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait
 
-from oracle.differential import Result
-from oracle.verdict import Verdict
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 
 DEFAULT_TIMEOUT = 30.0
 STARTUP_TIMEOUT = 300.0
@@ -32,7 +32,8 @@ FIRST_TRACED_GRACE = 90.0
 # stack and ours are among them: importing either in a fresh worker takes seconds, and more
 # than a check's time limit on a loaded machine, where a worker replaced after that timeout
 # would start cold again.
-PRELOAD = ["torch", "torch._dynamo", "compiler", "oracle.differential", "oracle.subjects"]
+PRELOAD = [
+    "torch", "torch._dynamo", "compiler", "oracle.judge.differential", "oracle.judge.subjects"]
 
 
 def _worker_context():
@@ -63,7 +64,7 @@ def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, 1)
         os.dup2(devnull, 2)
-    from oracle import differential, subjects
+    from oracle.judge import differential, subjects
 
     resolved: dict[str, subjects.Subject] = {}
     conn.send("ready")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import collections
 import threading
 
-from oracle.differential import Result
+from oracle.judge.differential import Result
 from oracle.pool import Task, WorkerPool
 
 

@@ -7,8 +7,8 @@ from collections import Counter
 from pathlib import Path
 
 from oracle import junit
-from oracle.differential import Result
-from oracle.verdict import Verdict
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 
 
 def table(results: list[Result], subjects: list[str]) -> str:

@@ -1,10 +1,11 @@
 """check.py: a finding's program with a copy of the oracle's own judging modules bundled in,
 so that it runs exactly the check the campaign ran, needing only torch and the subject.
 
-The bundle is the source of oracle.repro_check and oracle.differential and of every oracle
-module they import, found by following their imports at render time, so a module added to the
-oracle later travels too. It sits in one dunder global, `__parity_oracle__`, defined under
-`if __name__ == "__main__":` like the rest of the harness: when the oracle loads the script
+The bundle is the source of oracle.judge.repro_check and oracle.judge.differential, of every
+oracle module they import (all in oracle/judge/), found by following their imports at render
+time, so a module added to the judgement later travels too, and of the packages holding them.
+It sits in one dunder global, `__parity_oracle__`, defined under `if __name__ == "__main__":`
+like the rest of the harness: when the oracle loads the script
 as a program file (a fresh module, another __name__) none of it exists, and the program's
 globals are the program's alone.
 """
@@ -16,21 +17,22 @@ import functools
 import importlib.util
 import pprint
 
-ROOTS = ("oracle.repro_check", "oracle.differential")
+ROOTS = ("oracle.judge.repro_check", "oracle.judge.differential")
 PACKAGE = "oracle"
 
 
 @functools.cache
 def oracle_sources(roots: tuple[str, ...] = ROOTS) -> dict[str, str]:
     """Module name -> source of `roots`, the oracle modules they import (transitively) and
-    the `oracle` package itself. Once per process, as the oracle's code is once per process:
-    a campaign's workers judge with the modules they imported at start. (Parsing while a
-    campaign's shrinker parses too is safe: the campaign serialises compile(), ast_lock.py.)"""
+    the packages holding them (`oracle`, `oracle.judge`). Once per process, as the oracle's
+    code is once per process: a campaign's workers judge with the modules they imported at
+    start. (Parsing while a campaign's shrinker parses too is safe: the campaign serialises
+    compile(), ast_lock.py.)"""
     return _collect(roots)
 
 
 def _collect(roots: tuple[str, ...]) -> dict[str, str]:
-    found: dict[str, str] = {PACKAGE: _source(PACKAGE)}
+    found: dict[str, str] = {}
     waiting = list(roots)
     while waiting:
         name = waiting.pop()
@@ -38,7 +40,13 @@ def _collect(roots: tuple[str, ...]) -> dict[str, str]:
             continue
         found[name] = _source(name)
         waiting.extend(n for n in imported(found[name]) if n not in found)
+        waiting.extend(_parents(name))  # Python imports `oracle` and `oracle.judge` on the way
     return dict(sorted(found.items()))
+
+
+def _parents(name: str) -> list[str]:
+    parts = name.split(".")
+    return [".".join(parts[:end]) for end in range(1, len(parts))]
 
 
 def imported(source: str) -> list[str]:
@@ -113,8 +121,9 @@ if __name__ == "__main__":  # noqa: E402  (nothing below runs when the oracle lo
             class BundledOracle(importlib.abc.MetaPathFinder, importlib.abc.Loader):
                 def find_spec(self, name, path=None, target=None):
                     if name in __parity_oracle__:
+                        package = any(n.startswith(name + ".") for n in __parity_oracle__)
                         return importlib.util.spec_from_loader(
-                            name, self, origin=f"<bundled {{name}}>", is_package=name == "oracle")
+                            name, self, origin=f"<bundled {{name}}>", is_package=package)
                     return None
 
                 def create_module(self, spec):
@@ -126,7 +135,7 @@ if __name__ == "__main__":  # noqa: E402  (nothing below runs when the oracle lo
                     exec(code, module.__dict__)
 
             sys.meta_path.insert(0, BundledOracle())
-            from oracle.repro_check import main
+            from oracle.judge.repro_check import main
         except BaseException as exc:
             print(f"ERROR: cannot install the bundled oracle: {{type(exc).__name__}}: {{exc}}")
             return 2

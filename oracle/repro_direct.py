@@ -24,8 +24,8 @@ from dataclasses import dataclass
 
 import torch
 
-from oracle.compare import TOLERANCES
-from oracle.subjects import (
+from oracle.judge.compare import TOLERANCES
+from oracle.judge.subjects import (
     DYNAMIC_VALUES,
     KNOWN_BACKENDS,
     _is_subject,

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.shrink import Progress, ShrinkError, ShrinkResult, measure, reduce
-from oracle.differential import Result
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 from oracle.pool import Task, WorkerPool
-from oracle.verdict import Verdict
 
 HANG_LIMIT = 0.75  # seconds per attempt while shrinking a timeout (programs run in ms)
 IDENTITY = "oracle.shrinking:identity"

@@ -1,5 +1,7 @@
 """Imports go one way (docs/architecture.md): oracle -> compiler (public API) and generators;
-generators -> neither; compiler -> neither, and never torch._dynamo or torch.compile."""
+generators -> neither; compiler -> neither, and never torch._dynamo or torch.compile. Inside the
+oracle, the judgement (oracle/judge/) imports no other part of the oracle: the application
+(oracle/app/) builds on it, never the other way."""
 
 from __future__ import annotations
 
@@ -66,9 +68,32 @@ def test_oracle_uses_only_the_public_compiler_api():
     assert layering_violations("oracle") == []
 
 
+def judgement_escapes(root: Path = ROOT) -> list[str]:
+    """Imports of oracle modules outside oracle.judge, written in oracle/judge/."""
+    found = []
+    for path in sorted((root / "oracle" / "judge").rglob("*.py")):
+        tree = ast.parse(path.read_text(), str(path))
+        for name, line in imported_modules(tree):
+            if name.split(".")[0] == "oracle" and not name.startswith("oracle.judge"):
+                found.append(f"{path.relative_to(root)}:{line} imports {name}")
+    return found
+
+
+def test_the_judgement_imports_nothing_else_of_the_oracle():
+    assert sorted((ROOT / "oracle" / "judge").glob("*.py")), "no oracle/judge/ package"
+    assert judgement_escapes() == []
+
+
+def test_a_judgement_escape_is_named(tmp_path):
+    (tmp_path / "oracle" / "judge").mkdir(parents=True)
+    (tmp_path / "oracle" / "judge" / "eager.py").write_text(
+        "from oracle.judge import state\nfrom oracle import pool\n")
+    assert judgement_escapes(tmp_path) == ["oracle/judge/eager.py:2 imports oracle.pool"]
+
+
 def test_a_violation_names_the_importing_file(tmp_path):
     (tmp_path / "generators").mkdir()
-    (tmp_path / "generators" / "bad.py").write_text("import oracle.eager\n")
+    (tmp_path / "generators" / "bad.py").write_text("import oracle.judge.eager\n")
     assert layering_violations("generators", tmp_path) == [
-        "generators/bad.py:1 imports oracle.eager"
+        "generators/bad.py:1 imports oracle.judge.eager"
     ]

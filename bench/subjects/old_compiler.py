@@ -14,7 +14,7 @@ import os
 import sys
 from pathlib import Path
 
-from oracle import origin
+from oracle.judge import origin
 
 DEFAULT_REVISION = "d8f74ff"
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from oracle.cluster import ClusterSpec, parse_cluster
-from oracle.verdict import Verdict
+from oracle.judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANTED = "tests.campaign.planted_subjects"

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from oracle import repro_direct, reproduce
-from oracle.differential import check
-from oracle.subjects import resolve
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.subjects import resolve
+from oracle.judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
 FAITHFUL = "tests.oracle.planted:Faithful"

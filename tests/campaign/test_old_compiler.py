@@ -47,9 +47,9 @@ def _has_revision() -> bool:
 def test_old_compiler_is_judged_wrong_where_todays_is_right(tmp_path, monkeypatch):
     from bench.bench_old_compiler import prepare
     from bench.subjects.old_compiler import OldCompilerSubject
-    from oracle.differential import check
-    from oracle.subjects import OursSubject
-    from oracle.verdict import Verdict
+    from oracle.judge.differential import check
+    from oracle.judge.subjects import OursSubject
+    from oracle.judge.verdict import Verdict
 
     monkeypatch.setenv("PARITY_OLD_COMPILER_DIR", str(tmp_path / "copies"))
     copy = prepare(REVISION)

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from oracle import program as programs
 from oracle import repro_bundle, repro_direct, reproduce
-from oracle.differential import Result, check
-from oracle.repro_check import same_failure
-from oracle.verdict import Verdict
+from oracle.judge import program as programs
+from oracle.judge.differential import Result, check
+from oracle.judge.repro_check import same_failure
+from oracle.judge.verdict import Verdict
 from tests.campaign import planted_repro_subjects as planted_repro
 from tests.oracle import planted
 
@@ -170,17 +170,18 @@ def _run_here(path: Path) -> int | str | None:
 
 def test_the_bundle_follows_the_oracle_imports():
     bundle = repro_bundle.oracle_sources()
-    assert {"oracle", "oracle.differential", "oracle.eager", "oracle.compare", "oracle.state",
-            "oracle.signature", "oracle.program", "oracle.subjects", "oracle.verdict",
-            "oracle.repro_check"} <= bundle.keys()
+    judging = {"differential", "eager", "compare", "state", "signature", "program", "subjects",
+               "verdict", "repro_check"}
+    assert {"oracle", "oracle.judge"} | {f"oracle.judge.{m}" for m in judging} <= bundle.keys()
     assert all(name == "oracle" or name.startswith("oracle.") for name in bundle)
     assert "oracle.campaign" not in bundle and "oracle.shrinking" not in bundle
-    source = ("from typing import TYPE_CHECKING\nfrom oracle import eager\n"
+    source = ("from typing import TYPE_CHECKING\nfrom oracle.judge import eager\n"
               "if TYPE_CHECKING:\n    from oracle import campaign\n"
-              "def f():\n    import oracle.verdict\n    from oracle.compare import compare\n")
+              "def f():\n    import oracle.judge.verdict\n"
+              "    from oracle.judge.compare import compare\n")
     found = set(repro_bundle.imported(source))
-    assert {"oracle.eager", "oracle.verdict", "oracle.compare"} <= found
-    assert "oracle.campaign" not in found and "oracle.compare.compare" not in found
+    assert {"oracle.judge.eager", "oracle.judge.verdict", "oracle.judge.compare"} <= found
+    assert "oracle.campaign" not in found and "oracle.judge.compare.compare" not in found
 
 
 def test_a_program_carrying_the_bundle_is_judged_as_the_program_alone(tmp_path):

@@ -12,9 +12,10 @@ from types import SimpleNamespace
 
 import pytest
 
-from oracle import known_issues, repro_direct, reproduce
-from oracle.differential import check
-from oracle.subjects import resolve
+from oracle import repro_direct, reproduce
+from oracle.judge import known_issues
+from oracle.judge.differential import check
+from oracle.judge.subjects import resolve
 
 ROOT = Path(__file__).resolve().parents[2]
 FINDINGS = sorted(p for p in (ROOT / "corpora" / "torch-findings").iterdir() if p.is_dir())

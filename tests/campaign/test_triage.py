@@ -4,8 +4,8 @@ the shrinker's answers are given by hand)."""
 from __future__ import annotations
 
 from oracle.campaign import Campaign, Config
-from oracle.differential import Result
-from oracle.verdict import Verdict
+from oracle.judge.differential import Result
+from oracle.judge.verdict import Verdict
 
 
 class _Pool:
@@ -102,7 +102,7 @@ def test_a_merged_finding_is_not_confused_with_a_new_one_under_its_slug(tmp_path
 
 
 def test_a_known_finding_takes_only_the_programs_its_entry_recognises(tmp_path):
-    from oracle.known_issues import KnownIssue
+    from oracle.judge.known_issues import KnownIssue
 
     c = _campaign(tmp_path)
     inplace = KnownIssue("crash:s:E*", "link-inplace", message="*inplace*")
@@ -194,12 +194,12 @@ class _InProcessPool:
     size, closed, drawing = 2, False, True
 
     def __init__(self, spec: str):
-        from oracle.subjects import resolve
+        from oracle.judge.subjects import resolve
 
         self.subject = resolve(spec)
 
     def run(self, tasks):
-        from oracle.differential import check
+        from oracle.judge.differential import check
 
         return [check(t.path, self.subject, t.subject) for t in tasks]
 
@@ -208,7 +208,7 @@ def _planted_absorbed(tmp_path, budget: float = 60):
     """Planted TwoWrongValues: abs and sigmoid each come back wrong. The abs finding is shrunk;
     then three programs returning a sigmoid that also call abs (unused) are counted into it."""
     from oracle.campaign_shrink import ShrinkThread
-    from oracle.differential import check
+    from oracle.judge.differential import check
 
     spec = "tests.campaign.planted_subjects:TwoWrongValues"
     config = Config([spec], budget=budget, workers=2, out=tmp_path, progress=False,

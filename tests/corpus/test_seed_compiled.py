@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from oracle.differential import check
-from oracle.subjects import resolve
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.subjects import resolve
+from oracle.judge.verdict import Verdict
 
 SEED = Path(__file__).resolve().parents[2] / "corpora" / "seed"
 PROGRAMS = sorted(SEED.glob("*.py"))

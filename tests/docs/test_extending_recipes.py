@@ -19,9 +19,9 @@ import compiler
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
-from oracle.differential import check
-from oracle.subjects import OursSubject, resolve
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.subjects import OursSubject, resolve
+from oracle.judge.verdict import Verdict
 from tests.differential import (  # noqa: F401 - the fixture: tracer bugs raise, fresh caches
     check_same,
     compiler_test_config,

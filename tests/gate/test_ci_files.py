@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle import known_issues
+from oracle.judge import known_issues
 
 CI = Path(__file__).resolve().parents[2] / "ci"
 WORKFLOWS = sorted((CI / "workflows").glob("*.yml"))

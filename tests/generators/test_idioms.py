@@ -10,9 +10,9 @@ from generators import strategies
 from generators.features import FEATURES, IDIOM_FEATURES
 from generators.inputs import INPUT_BYTES, input_specs
 from generators.opargs import Picks
-from oracle.differential import check
-from oracle.subjects import OursSubject
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.subjects import OursSubject
+from oracle.judge.verdict import Verdict
 
 # Each idiom is drawn in at least this share of programs (the benchmark publishes the table).
 MIN_SHARE_PCT = 0.2

@@ -13,7 +13,7 @@ from generators.inputs import InputSpec, TensorSpec, tensor_spec, with_dim_size
 from generators.ir import Kind
 from generators.opargs import Picks
 from generators.strategies import build
-from oracle.program import load
+from oracle.judge.program import load
 
 
 def specs(*shapes) -> list[InputSpec]:

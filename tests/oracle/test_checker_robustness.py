@@ -12,11 +12,11 @@ import torch
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from oracle.compare import compare
-from oracle.differential import check
-from oracle.signature import call_signature
-from oracle.state import MAX_ELEMENTS, Freezer
-from oracle.verdict import Verdict
+from oracle.judge.compare import compare
+from oracle.judge.differential import check
+from oracle.judge.signature import call_signature
+from oracle.judge.state import MAX_ELEMENTS, Freezer
+from oracle.judge.verdict import Verdict
 from tests.oracle import planted
 
 # Each kind is an expression; the program file defines the helpers they use.

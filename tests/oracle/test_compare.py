@@ -6,8 +6,8 @@ import math
 
 import torch
 
-from oracle.compare import compare, compare_exceptions
-from oracle.state import Freezer
+from oracle.judge.compare import compare, compare_exceptions
+from oracle.judge.state import Freezer
 
 
 def frozen(value):

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 import torch
 
-from oracle.differential import check
-from oracle.subjects import resolve
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.subjects import resolve
+from oracle.judge.verdict import Verdict
 from tests.oracle import planted
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -215,7 +215,7 @@ class _OursWithARaisingBackend:
     name = "ours:raising-backend"
 
     def __init__(self):
-        from oracle.subjects import OursSubject
+        from oracle.judge.subjects import OursSubject
 
         self._ours = OursSubject()
         self._ours._backend = self._raising

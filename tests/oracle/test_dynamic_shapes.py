@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from oracle import cli
-from oracle.differential import check
-from oracle.program import InvalidProgram, load
-from oracle.subjects import SubjectSpecError, resolve, symbolic_guard
-from oracle.verdict import Verdict
+from oracle.judge.differential import check
+from oracle.judge.program import InvalidProgram, load
+from oracle.judge.subjects import SubjectSpecError, resolve, symbolic_guard
+from oracle.judge.verdict import Verdict
 from tests.oracle.planted import Faithful
 
 PROGRAMS = Path(__file__).parent / "programs"
@@ -256,7 +256,7 @@ def test_the_direct_repro_compiles_with_the_subjects_options():
 def test_r4_excuses_a_recompile_the_program_forces_on_every_compiler():
     """The reference (a symbolic trace of the earlier call) rejects the later size: torch's
     second compile under dynamic=True is fair; without the reference R4 would flag it."""
-    from oracle.size_reference import accepts
+    from oracle.judge.size_reference import accepts
 
     path = str(PROGRAMS / "sweep_forced_by_split.py")
     assert accepts(path, 1, 2) is False

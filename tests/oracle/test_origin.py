@@ -8,11 +8,11 @@ import textwrap
 import pytest
 import torch
 
-from oracle import eager, origin
-from oracle.differential import check
-from oracle.state import Freezer, Raised
-from oracle.subjects import classify
-from oracle.verdict import Verdict
+from oracle.judge import eager, origin
+from oracle.judge.differential import check
+from oracle.judge.state import Freezer, Raised
+from oracle.judge.subjects import classify
+from oracle.judge.verdict import Verdict
 from tests.oracle import planted_unclassified as unclassified
 
 TWO_CALLS = """

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from oracle.judge.verdict import Verdict
 from oracle.pool import Task, WorkerPool
-from oracle.verdict import Verdict
 
 NESTED = str(Path(__file__).parent / "programs" / "nested.py")
 PLANTED = "tests.oracle.planted"

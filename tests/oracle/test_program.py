@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from oracle import program as programs
-from oracle.differential import check
-from oracle.verdict import Verdict
+from oracle.judge import program as programs
+from oracle.judge.differential import check
+from oracle.judge.verdict import Verdict
 from tests.oracle.planted import Faithful
 
 BROKEN = {

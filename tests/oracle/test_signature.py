@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import torch
 
-from oracle.signature import call_signature
+from oracle.judge.signature import call_signature
 
 NAMESPACE = {"SCALE": 2, "torch": torch}
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import textwrap
 
 from oracle import buckets
-from oracle.differential import Result, check
+from oracle.judge.differential import Result, check
+from oracle.judge.rules import RULES, RecompileRules
+from oracle.judge.verdict import Verdict
 from oracle.learning import Learner
-from oracle.rules import RULES, RecompileRules
 from oracle.shrinking import keeps_the_bug, shrink_key
-from oracle.verdict import Verdict
 from tests.oracle import planted
 
 

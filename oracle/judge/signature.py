@@ -15,7 +15,7 @@ from typing import Any
 
 import torch
 
-from oracle.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES, safe_dict
+from oracle.judge.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES, safe_dict
 
 
 class _Signer:

@@ -11,7 +11,7 @@ a call that raises, eagerly or compiled, neither counts against a rule nor sets 
 - R3: no code object compiles more than `cache_limit` times during calls that returned; past
   the limit the subject must run eagerly and stay correct.
 - R4 (subjects whose stats say `"dynamic": "auto"` or `"true"`): calls whose inputs differ only
-  in tensor sizes of 2 or more (oracle.signature.size_class: sizes 0 and 1 are specialised,
+  in tensor sizes of 2 or more (oracle.judge.signature.size_class: sizes 0 and 1 are specialised,
   equal sizes may share a symbol) form a sweep. Under automatic dynamic a sweep costs the entry
   frame at most one static compile plus one per dimension (tensor, dim) whose size changed
   within it (torch makes each dim symbolic at its first change: a dim changing at call 1 and
@@ -19,10 +19,10 @@ a call that raises, eagerly or compiled, neither counts against a rule nor sets 
   a graph break are left to R3: their inputs (data-dependent locals) are not in the signature.
   A recompile the subject reports as caused by a guard on a symbolic size relation
   (`"symbolic_recompiles"`: the call left the range the program's own branches guard) is
-  not counted, nor one the reference (oracle.size_reference: the guards of a symbolic trace of
+  not counted, nor one the reference (oracle.judge.size_reference: the guards of a symbolic trace of
   the program on the sweep's previous call) says the program forced, or cannot tell.
 
-"Input metadata" is oracle.signature's call signature: types, tensor dtype/device/shape/
+"Input metadata" is oracle.judge.signature's call signature: types, tensor dtype/device/shape/
 stride/requires_grad and aliasing, Python scalar values, container structure, the program's
 globals and closure cells, and torch's global modes.
 """
@@ -32,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from oracle.signature import size_class, tensor_sizes
+from oracle.judge.signature import size_class, tensor_sizes
 
 RULES = {
     "R1": "a call that returned, with the input metadata of an earlier call that returned, "

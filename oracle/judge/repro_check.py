@@ -1,5 +1,5 @@
 """What a finding's check.py runs once its bundled oracle is installed: the campaign's own
-judgement (oracle.differential.check) of the script's program, reported as one line.
+judgement (oracle.judge.differential.check) of the script's program, reported as one line.
 
 This module travels inside every check.py (oracle/repro_bundle.py), so it imports only the
 oracle's judging modules, the standard library and torch. Exit 1 and `FAIL: ...` while the
@@ -28,7 +28,7 @@ def main(file: str, spec: str, recorded: str, timeout: float) -> int:
         import torch
 
         print("torch", torch.__version__, flush=True)
-        from oracle import differential, subjects
+        from oracle.judge import differential, subjects
 
         subject = subjects.resolve(spec)
     except BaseException as exc:  # a missing package, a bad spec: say so, in one line

@@ -20,7 +20,7 @@ from typing import Any
 
 import torch
 
-from oracle.state import Cycle, MapState, Opaque, Plain, Raised, SeqState, TensorState
+from oracle.judge.state import Cycle, MapState, Opaque, Plain, Raised, SeqState, TensorState
 
 # dtype -> (rtol, atol). Wider than torch.testing's defaults for float32 so that a reordered
 # reduction (inductor) is not a false alarm; far narrower than a 5% sum check.

@@ -11,13 +11,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
-from oracle import eager, size_reference
-from oracle.compare import Mismatch, compare, compare_exceptions, describe
-from oracle.origin import owner_packages
-from oracle.program import InvalidProgram
-from oracle.rules import RecompileRules
-from oracle.subjects import Subject, classify
-from oracle.verdict import Verdict
+from oracle.judge import eager, size_reference
+from oracle.judge.compare import Mismatch, compare, compare_exceptions, describe
+from oracle.judge.origin import owner_packages
+from oracle.judge.program import InvalidProgram
+from oracle.judge.rules import RecompileRules
+from oracle.judge.subjects import Subject, classify
+from oracle.judge.verdict import Verdict
 
 
 @dataclass

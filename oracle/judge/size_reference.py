@@ -16,8 +16,8 @@ import warnings
 import torch
 from torch.utils._pytree import tree_flatten, tree_unflatten
 
-from oracle import program as programs
-from oracle.eager import DRAW_SEED, seed
+from oracle.judge import program as programs
+from oracle.judge.eager import DRAW_SEED, seed
 
 
 def accepts(path: str, traced: int, later: int) -> bool | None:

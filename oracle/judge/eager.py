@@ -14,9 +14,9 @@ from typing import Any
 
 import torch
 
-from oracle import program as programs
-from oracle.signature import call_signature
-from oracle.state import Freezer, Raised, key_text
+from oracle.judge import program as programs
+from oracle.judge.signature import call_signature
+from oracle.judge.state import Freezer, Raised, key_text
 
 CALL_SEED = 1234
 DRAW_SEED = 4321

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from typing import Any, Protocol, runtime_checkable
 
-from oracle import origin
+from oracle.judge import origin
 
 KNOWN_BACKENDS = ("eager", "aot_eager", "inductor")
 
@@ -33,7 +33,7 @@ class Subject(Protocol):
 # Optional, beyond the protocol: `classify(exc) -> "internal" | "unsupported" | None` tells a
 # subject's own errors (a crash) from the program's; `internal_modules` does the same by module;
 # `mark_dynamic(tensor, dim, min=None, max=None)` receives a program's DYNAMIC hints
-# (oracle/program.py). `stats()` may say `"dynamic": "auto" | "true" | "false"` (rule R4) and
+# (oracle/judge/program.py). `stats()` may say `"dynamic": "auto" | "true" | "false"` (rule R4) and
 # count `"symbolic_recompiles"`, the recompiles a failing guard on a symbolic size caused.
 
 # The values of the `dynamic` option, as torch.compile's `dynamic` argument takes them.
@@ -169,7 +169,7 @@ def classify(subject: Any, exc: BaseException, runs: tuple[str, ...] = ()) -> st
 
     The subject's `classify` hook decides first; where it has none, returns None or fails, the
     exception type's module against `internal_modules`, then where the exception was raised
-    (oracle.origin: the subject's own package, the packages its compiled callables come from
+    (oracle.judge.origin: the subject's own package, the packages its compiled callables come from
     (`runs`: an adapter in one package wrapping a compiler in another) and torch's compiler
     stack are the subject's).
     """

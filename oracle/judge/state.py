@@ -12,7 +12,7 @@ from typing import Any
 
 import torch
 
-from oracle.origin import first_line, origin
+from oracle.judge.origin import first_line, origin
 
 # Plain values are kept as they are and compared by type and value.
 PLAIN_TYPES = frozenset(
