@@ -46,11 +46,36 @@ def has_symbols(fake: torch.Tensor) -> bool:
     return not all(is_concrete_int(s) for s in (*fake.shape, *fake.stride()))
 
 
-def new_fake_mode() -> FakeTensorMode:
+class TraceFakeMode(FakeTensorMode):
+    """The fake mode of one trace. With symbolic sizes (`cache_outer_ops_only`), torch's
+    fake-op cache keeps only the ops the trace itself runs: a repeated block's ops (the batch
+    norms of a ResNet, a transformer's layers) then skip their decompositions, while the
+    many small ops run inside a decomposition, which would each cost a symbolic cache entry
+    (its output synthesised and checked) for few hits, go uncached."""
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cache_outer_ops_only = False
+        self._depth = 0
+
+    def dispatch(self, func, types, args=(), kwargs=None):
+        if not self.cache_outer_ops_only:
+            return super().dispatch(func, types, args, kwargs)
+        cache_enabled = self.cache_enabled
+        self.cache_enabled = cache_enabled and self._depth == 0
+        self._depth += 1
+        try:
+            return super().dispatch(func, types, args, kwargs)
+        finally:
+            self._depth -= 1
+            self.cache_enabled = cache_enabled
+
+
+def new_fake_mode() -> TraceFakeMode:
     """Data-dependent outputs (`nonzero`, `item()`) stay errors, hence graph breaks: no
     unbacked symbols."""
     env = ShapeEnv(allow_scalar_outputs=False, allow_dynamic_output_shape_ops=False)
-    return FakeTensorMode(shape_env=env)
+    return TraceFakeMode(shape_env=env)
 
 
 @dataclasses.dataclass
@@ -68,7 +93,7 @@ class SymbolicInput:
 class ShapeInputs:
     """The symbolic tensor inputs of one trace, in the order they were met."""
 
-    def __init__(self, mode: FakeTensorMode):
+    def __init__(self, mode: TraceFakeMode):
         self.mode = mode
         self.env: ShapeEnv = mode.shape_env
         self.inputs: list[SymbolicInput] = []
@@ -87,9 +112,7 @@ class ShapeInputs:
                     symbol, max(low if low is not None else 0, current.lower),
                     high if high is not None else int_oo)
         if has_symbols(fake):
-            # Fake-tensor caching checks each new entry by running the op twice: with symbolic
-            # sizes, entries are rarely hit again, so a trace runs faster without it.
-            self.mode.cache_enabled = False
+            self.mode.cache_outer_ops_only = True
             self.inputs.append(SymbolicInput.of(source, fake))
         return fake
 
