@@ -10,7 +10,8 @@ import pytest
 from ci.import_cycles import import_graph, largest_cycle, strongly_connected
 
 BOUNDS = {
-    "compiler": 8,     # values/ knot; the goal is 6
+    "compiler": 6,     # values/ knot: builtins, callables, construct, dict_storage, objects,
+                       # torch_functions
     "generators": 0,
 }
 

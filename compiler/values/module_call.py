@@ -62,18 +62,10 @@ class HookTables:
         """Global then module hooks of one kind, as (hook id, traced hook)."""
         found = []
         for table, source in (self.global_table(name), self.module_table(name)):
-            found += [(key, self._hook_value(hook, ItemSource(source, key) if source else None))
+            found += [(key, registry.wrap(self.tx.ctx, hook, ItemSource(source, key)
+                                          if source else None))
                       for key, hook in table.items()]
         return found
-
-    def _hook_value(self, hook, source) -> Value:
-        from torch.nn.utils.weight_norm import WeightNorm
-
-        if type(hook) is WeightNorm:
-            from compiler.values.objects import ObjectValue  # its __call__ is plain Python
-            self.tx.ctx.guard(source, GuardKind.TYPE, type(hook))
-            return ObjectValue(type(hook), hook, source)
-        return registry.wrap(self.tx.ctx, hook, source)
 
     def flags(self, name: str, with_global: bool) -> set:
         keys = set(self.module_table(name)[0])
@@ -95,8 +87,8 @@ def call_module(tx, value, args: list[Value], kwargs: dict[str, Value],
         raise Unsupported(f"the first call of lazy module {type(module).__name__} (it "
                           f"initialises its parameters)", BreakReason.UNSUPPORTED_CALL)
     if through_call and type(module).__call__ not in CALL_FUNCTIONS:
-        from compiler.values.objects import class_attribute
-        return class_attribute(tx, type(module), "__call__", value).call(tx, args, kwargs)
+        overriding = registry.class_attribute(tx, type(module), "__call__", value)
+        return overriding.call(tx, args, kwargs)
     forward = value.getattr(tx, "forward")
     tables = HookTables(tx, value)
     if tables.any_backward():

@@ -16,6 +16,7 @@ from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.module_call import call_module, has_uninitialized_state
 
 CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "values", "items",
                      "named_parameters", "named_buffers", "named_children", "named_modules"}
@@ -24,7 +25,6 @@ CONTAINER_METHODS = {"parameters", "buffers", "children", "modules", "keys", "va
 def wrap_module(ctx, module: torch.nn.Module, source) -> NNModuleValue:
     """Guarded on its class too (parametrizing a module or a lazy module's first call changes
     it), and a lazy module on its pre-hooks (its first call removes the initialising one)."""
-    from compiler.values.module_call import has_uninitialized_state
     if ctx is None or source is None:
         return NNModuleValue(module, source)
     ctx.guard(source, GuardKind.TYPE, type(module))
@@ -94,7 +94,6 @@ class NNModuleValue(Value):
         return registry.wrap(tx.ctx, obj, source)
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.objects import class_attribute
         overlay = tx.ctx.module_attribute_writes.get((id(self.module), name))
         if overlay is not None:
             return overlay
@@ -117,9 +116,8 @@ class NNModuleValue(Value):
             from compiler.values.native import BoundContainerMethodValue
             return BoundContainerMethodValue(self, name)
         if name == "__class__":  # the type is guarded (wrap_module) or the module's own
-            from compiler.values.objects import ClassValue
-            return ClassValue(type(module))
-        found = class_attribute(tx, type(module), name, self)
+            return registry.class_value(type(module))
+        found = registry.class_attribute(tx, type(module), name, self)  # forward, methods
         if found is not None:
             return found
         if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
@@ -145,7 +143,6 @@ class NNModuleValue(Value):
         tx.ctx.side_effects.write_attribute(self, name, value)
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.module_call import call_module
         return call_module(tx, self, args, kwargs)
 
     def _children(self, tx) -> list[tuple[Any, Value]]:

@@ -12,9 +12,11 @@ module imports no value kind. The edges, and why each is late-bound:
   a == b` as containers compare members (the base's default `in`, list.index, ...). Both ask
   identity, `==` and the dunders of any kind, so operators.py imports the kinds.
 - `class_value(cls)`, `class_attribute(tx, cls, name, self_value)` (objects.py): the tracker
-  of a class (`x.__class__`) and an attribute found on a class (a named tuple's own methods).
-  A class binds its functions into methods and constructs instances, so objects.py imports
-  callables, construct and the rest.
+  of a class (`x.__class__` of a constant, a container, a tensor, an nn.Module) and an
+  attribute found on a class (a named tuple's own methods, an nn.Module's `forward`, methods
+  and overriding `__call__`, the dunders operators.py runs on a user object). A class binds
+  its functions into methods and constructs instances, so objects.py imports callables,
+  construct and the rest.
 """
 
 from __future__ import annotations

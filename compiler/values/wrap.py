@@ -18,6 +18,7 @@ from collections.abc import Callable
 from typing import Any
 
 import torch
+from torch.nn.utils.weight_norm import WeightNorm
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
@@ -33,6 +34,7 @@ from compiler.values.constant import (
 )
 from compiler.values.containers import DictValue, ListValue, SetValue, SizeValue, TupleValue
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
+from compiler.values.objects import UserObjectValue
 
 
 def wrap_constant(value: Any) -> Value:
@@ -248,6 +250,13 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
     return DictValue.from_pairs(pairs, source)
 
 
+def _wrap_weight_norm(ctx, obj: WeightNorm, source: Source | None) -> Value:
+    """torch's old weight_norm forward pre-hook is plain Python (its `__call__` recomputes the
+    weight from `g` and `v`): an object of a user class, guarded on its type."""
+    ctx.guard(source, GuardKind.TYPE, type(obj))
+    return UserObjectValue(obj, source)
+
+
 # What an object of exactly this type becomes: wrapper(ctx, obj, source) -> Value.
 BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     torch.Tensor: _wrap_tensor,
@@ -259,6 +268,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     weakref.ReferenceType: _wrap_weakref,
     set: _wrap_set,
     frozenset: _wrap_set,
+    WeightNorm: _wrap_weight_norm,
     **dict.fromkeys(ITERATOR_TYPES, _wrap_existing_iterator),
 }
 
