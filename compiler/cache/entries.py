@@ -40,6 +40,9 @@ class CacheEntry:
     graph_source: str = ""
     rebuild_source: str = ""
 
+    def __post_init__(self):
+        self.check.check  # noqa: B018 - the check is written with its entry, not at a lookup
+
 
 @dataclasses.dataclass
 class CodeCache:

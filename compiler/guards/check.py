@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Iterable
 from typing import Any
@@ -48,10 +49,23 @@ class _Held(_Expressions):
 
 
 class CheckFunction:
-    """All guards of one cache entry compiled into a single Python function."""
+    """All guards of one cache entry compiled into a single Python function, written when
+    first asked for: a symbolic trace's guards are only final once the ShapeEnv's are added
+    (shape_guards.with_shape_guards), so the check without them is never run."""
 
     def __init__(self, guards: Iterable[Guard]):
         self.guards = list(guards)
+
+    @functools.cached_property
+    def check(self) -> Callable[[dict, dict], bool]:
+        return self._written.build()
+
+    @property
+    def source(self) -> str:
+        return self._written.source()
+
+    @functools.cached_property
+    def _written(self) -> GeneratedFunction:
         function = GeneratedFunction("___check", "L, G", "<parity guards>", PRELUDE)
         explained, held = _Expressions(function), _Held(function)
         self._conditions: list[Condition] = []
@@ -65,18 +79,18 @@ class CheckFunction:
         with function.block("except Exception:"):
             function.line("return False")
         function.line("return True")
-        self.source = function.source()
-        self._env = dict(function.namespace)
-        self.check: Callable[[dict, dict], bool] = function.build()
+        return function
 
     def first_failure(self, L: dict, G: dict) -> str | None:
         """Explain the first failing guard in one line, or None if all hold."""
+        env = self._written.namespace
+
         def get(expr: str):
-            return eval(expr, dict(self._env), {"L": L, "G": G})
+            return eval(expr, dict(env), {"L": L, "G": G})
 
         for test, reason in self._conditions:
             try:
-                ok = eval(test, dict(self._env), {"L": L, "G": G})
+                ok = eval(test, dict(env), {"L": L, "G": G})
             except Exception as exc:  # a missing attribute or key fails the guard
                 return f"{test.split(' ')[0]} could not be read ({type(exc).__name__})"
             if not ok:
