@@ -35,8 +35,8 @@ TIMEOUT = 60.0
 
 def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
     from generators.draw import Drawer
-    from oracle.ast_lock import serialised_compile
-    from oracle.campaign import Campaign, Config
+    from oracle.app.ast_lock import serialised_compile
+    from oracle.app.campaign import Campaign, Config
 
     config = Config(subjects=[SUBJECT], budget=budget, workers=pool.size, seed=seed, out=out,
                     shrink=False, verify=False, progress=False, learn=False)
@@ -53,7 +53,7 @@ def campaign_rate(pool, budget: float, out: Path, seed: int) -> dict:
 def warm_up(pool, folder: Path) -> None:
     """Every worker of the pool checks a program against the subject once (the subject's first
     compile imports and initialises much more than later ones)."""
-    from oracle.pool import Task
+    from oracle.app.pool import Task
 
     pool.wait_ready()
     path = folder / "warm.py"
@@ -66,8 +66,8 @@ def run() -> dict:
         import ray  # noqa: F401
     except ImportError:
         return {"skipped": "ray is not installed (pip install '.[ray]')"}
-    from oracle.cluster import ClusterSpec
-    from oracle.cluster_ray import RayPool, connect
+    from oracle.app.cluster import ClusterSpec
+    from oracle.app.cluster_ray import RayPool, connect
 
     load_before = [round(x, 2) for x in os.getloadavg()]
     started = connect(ClusterSpec(None))

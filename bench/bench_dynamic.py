@@ -9,12 +9,15 @@
    compile, eager backend) minus an eager call, median of REPEATS fresh compiles each; the
    ratio is torch's median over ours. Times are the process's CPU time (`process_time`):
    both compilers trace on one thread, and CPU time does not count the waits of a machine
-   shared with other jobs, which wall-clock time does.
+   shared with other jobs, which wall-clock time does. Torch's ops run on one thread while
+   timing: CPU time counts every thread, and torch's intra-op threads spin after each op
+   (a 1 ms eager call of the CNN counted ~270 ms on two threads), noise larger than a compile.
 Run `python -m bench dynamic` or `python -m bench.bench_dynamic`.
 """
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
 import warnings
@@ -104,7 +107,22 @@ def _first_call_seconds(compile_fn, fn, args, reset) -> float:
     return statistics.median(times)
 
 
+@contextlib.contextmanager
+def _one_thread():
+    threads = torch.get_num_threads()
+    torch.set_num_threads(1)
+    try:
+        yield
+    finally:
+        torch.set_num_threads(threads)
+
+
 def compile_time_table(cases) -> list[dict]:
+    with _one_thread():
+        return _compile_times(cases)
+
+
+def _compile_times(cases) -> list[dict]:
     import torch._dynamo
     rows = []
     for name, fn, make, sizes in cases:

@@ -59,7 +59,7 @@ def at_programs(timeline: list, programs: int) -> int:
 
 
 def _plot(subject: str, rows: dict) -> str:
-    from oracle.coverage_plot import Series, png
+    from oracle.app.coverage_plot import Series, png
 
     series = [Series(mode, [(s, b) for s, _, b in rows[mode]["timeline"]])
               for mode in ("guided", "unguided") if rows[mode].get("timeline")]

@@ -26,10 +26,10 @@ PER_PROGRAM = 300.0  # seconds before a program counts as hung (torch traced on 
 
 def walk(spec: str, guided: bool, programs: int, seed: int) -> dict:
     from generators.draw import Drawer, StopDrawing
-    from oracle.branch_tracer import BranchTracer
-    from oracle.compiler_coverage import _deadline, _Overtime
-    from oracle.coverage_guided import GuidedDrawer, frontend_of
-    from oracle.coverage_timeline import BranchMap
+    from oracle.app.branch_tracer import BranchTracer
+    from oracle.app.compiler_coverage import _deadline, _Overtime
+    from oracle.app.coverage_guided import GuidedDrawer, frontend_of
+    from oracle.app.coverage_timeline import BranchMap
     from oracle.judge import differential, subjects
 
     subject = subjects.resolve(spec)
@@ -83,7 +83,7 @@ def _walks(spec: str, programs: int, seed: int) -> dict:
 
 
 def _plot(spec: str, guided: list[int], unguided: list[int]) -> str:
-    from oracle.coverage_plot import Series, png
+    from oracle.app.coverage_plot import Series, png
 
     path = ROOT / "bench" / "results" / f"bench_guided_steps_{spec.replace(':', '_')}.png"
     path.parent.mkdir(exist_ok=True)

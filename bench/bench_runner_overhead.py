@@ -13,8 +13,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from oracle.app.pool import Task, WorkerPool
 from oracle.judge.differential import check
-from oracle.pool import Task, WorkerPool
 
 BUDGET_MS = 5.0
 PROGRAMS = 200

@@ -57,20 +57,24 @@ def check_features(features) -> tuple[str, ...]:
     return tuple(f for f in FEATURES if f in set(features))
 
 
-# An idiom's flag is on three times in four (its byte >= 64): the idioms are where compilers'
-# bugs hide, and a byte still shrinks towards off.
+# Idioms are drawn swarm-style: a program first draws how dense its idioms are (SWARM: an
+# idiom's flag is on when its byte reaches the level's threshold: one in eight, four, two, or
+# three in four), so some programs hold one or two idioms and others many. A compiler that
+# declines one construct then still meets the others alone, and a program shrinks towards the
+# sparsest level and every flag off.
 COMMON = frozenset(IDIOM_FEATURES)
+SWARM = (224, 192, 128, 64)
 
 
-def _threshold(name: str, rare: frozenset[str]) -> int:
-    return 240 if name in rare else 64 if name in COMMON else 128
+def _threshold(name: str, rare: frozenset[str], level: int) -> int:
+    return 240 if name in rare else SWARM[level] if name in COMMON else 128
 
 
 def feature_flags(allowed: tuple[str, ...],
                   rare: frozenset[str] = frozenset()) -> st.SearchStrategy[frozenset[str]]:
-    """A subset of `allowed`: one byte per flag, on when >= 128 (>= 64 for an idiom, >= 240
-    for a `rare` one), so each shrinks towards off."""
+    """A subset of `allowed`: a swarm level, then one byte per flag, on when >= 128 (an idiom:
+    >= the level's threshold; a `rare` one: >= 240), so each shrinks towards off."""
     n = len(allowed)
-    return st.binary(min_size=n, max_size=n).map(
-        lambda bits: frozenset(name for name, bit in zip(allowed, bits, strict=True)
-                               if bit >= _threshold(name, rare)))
+    return st.tuples(st.integers(0, len(SWARM) - 1), st.binary(min_size=n, max_size=n)).map(
+        lambda drawn: frozenset(name for name, bit in zip(allowed, drawn[1], strict=True)
+                                if bit >= _threshold(name, rare, drawn[0])))

@@ -2,7 +2,7 @@
 
 import sys
 
-from oracle.cli import main
+from oracle.app.cli import main
 
 # Guarded: worker processes are spawned and re-import the main module under another name.
 if __name__ == "__main__":

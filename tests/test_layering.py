@@ -87,8 +87,8 @@ def test_the_judgement_imports_nothing_else_of_the_oracle():
 def test_a_judgement_escape_is_named(tmp_path):
     (tmp_path / "oracle" / "judge").mkdir(parents=True)
     (tmp_path / "oracle" / "judge" / "eager.py").write_text(
-        "from oracle.judge import state\nfrom oracle import pool\n")
-    assert judgement_escapes(tmp_path) == ["oracle/judge/eager.py:2 imports oracle.pool"]
+        "from oracle.judge import state\nfrom oracle.app import pool\n")
+    assert judgement_escapes(tmp_path) == ["oracle/judge/eager.py:2 imports oracle.app.pool"]
 
 
 def test_a_violation_names_the_importing_file(tmp_path):

@@ -37,7 +37,7 @@ class Result:
     origin: str = ""           # where the subject's exception came from (exception verdicts)
     eager: tuple[str, ...] = ()  # eager's outcome per call: "returned" or the exception type
     unsupported: str = ""      # the first call the subject declined, even when a later failed
-    arcs: frozenset = frozenset()  # frontend arcs new to the worker (oracle/branch_tracer.py)
+    arcs: frozenset = frozenset()  # frontend arcs new to the worker (oracle/app/branch_tracer.py)
 
     @property
     def signature(self) -> str:

@@ -1,7 +1,7 @@
 """What a finding's check.py runs once its bundled oracle is installed: the campaign's own
 judgement (oracle.judge.differential.check) of the script's program, reported as one line.
 
-This module travels inside every check.py (oracle/repro_bundle.py), so it imports only the
+This module travels inside every check.py (oracle/app/repro_bundle.py), so it imports only the
 oracle's judging modules, the standard library and torch. Exit 1 and `FAIL: ...` while the
 verdict is a failure, 0 and `OK: ...` on pass or unsupported, 2 and `ERROR: ...` when the
 check itself cannot run; never a traceback.

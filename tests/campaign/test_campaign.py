@@ -14,12 +14,12 @@ from pathlib import Path
 import pytest
 
 from generators.draw import Drawer, StopDrawing
-from oracle import cli
-from oracle.campaign import belongs
+from oracle.app import cli
+from oracle.app.campaign import belongs
+from oracle.app.shrinking import shrink_key
 from oracle.judge import known_issues
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
-from oracle.shrinking import shrink_key
 
 ROOT = Path(__file__).resolve().parents[2]
 PLANTED = "tests.campaign.planted_subjects"

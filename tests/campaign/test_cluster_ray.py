@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cluster import ClusterSpec, parse_cluster
+from oracle.app.cluster import ClusterSpec, parse_cluster
 from oracle.judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -115,7 +115,7 @@ def two_nodes():
 def _tasks(tmp_path: Path):
     """12 programs (every third calls abs) under WrongValue and under SlowCompile (1.5 s a
     check), and the verdicts they must get."""
-    from oracle.pool import Task
+    from oracle.app.pool import Task
 
     wrong, slow = f"{PLANTED}:WrongValue", f"{PLANTED}:SlowCompile"
     paths = [_program(tmp_path, i, "abs" if i % 3 == 0 else "sin") for i in range(12)]
@@ -138,8 +138,8 @@ def test_killed_and_wedged_ray_workers_lose_no_result(two_nodes, tmp_path, monke
     """Kill the process of one actor with checks in flight and stop the other's (a wedged
     actor, or a node cut off): their checks are checked again by the replacements, every task
     gets its own verdict (none is blamed for the lost process), and both actors are replaced."""
-    from oracle import cluster_ray
-    from oracle.cluster_ray import RayPool
+    from oracle.app import cluster_ray
+    from oracle.app.cluster_ray import RayPool
 
     monkeypatch.setattr(cluster_ray, "SILENT_SLACK", 0.0)  # silent for 2 x 5 s: wedged
     _, tasks, want = _tasks(tmp_path)
@@ -158,9 +158,9 @@ def test_killed_and_wedged_ray_workers_lose_no_result(two_nodes, tmp_path, monke
 @pytest.mark.slow
 def test_a_campaign_goes_on_past_a_killed_ray_worker(two_nodes, tmp_path):
     from generators.draw import Drawer
-    from oracle.ast_lock import serialised_compile
-    from oracle.campaign import Campaign, Config
-    from oracle.cluster_ray import RayPool
+    from oracle.app.ast_lock import serialised_compile
+    from oracle.app.campaign import Campaign, Config
+    from oracle.app.cluster_ray import RayPool
 
     config = Config(subjects=[f"{PLANTED}:WrongValue"], budget=20, workers=1, seed=3,
                     out=tmp_path / "run", shrink_budget=10, progress=False)
@@ -186,7 +186,7 @@ def test_a_lost_node_loses_no_result(two_nodes, tmp_path):
     """Take a node away with an actor's checks in flight: its checks go to the actor on the
     node left, which checks every task; the lost node's actor is dropped, not restarted.
     (Last in the module: the cluster keeps one node after it.)"""
-    from oracle.cluster_ray import RayPool
+    from oracle.app.cluster_ray import RayPool
 
     cluster, second = two_nodes
     _, tasks, want = _tasks(tmp_path)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle import repro_direct, reproduce
+from oracle.app import repro_direct, reproduce
 from oracle.judge.differential import check
 from oracle.judge.subjects import resolve
 from oracle.judge.verdict import Verdict

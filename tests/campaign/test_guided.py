@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from generators import programs
-from oracle import cli
-from oracle.branch_tracer import BranchTracer, package_root
-from oracle.coverage_guided import Corpus, draw_from, frontend_of
-from oracle.coverage_plot import COLOURS, HEIGHT, WIDTH, Series, png
-from oracle.coverage_timeline import BranchMap, markdown
+from oracle.app import cli
+from oracle.app.branch_tracer import BranchTracer, package_root
+from oracle.app.coverage_guided import Corpus, draw_from, frontend_of
+from oracle.app.coverage_plot import COLOURS, HEIGHT, WIDTH, Series, png
+from oracle.app.coverage_timeline import BranchMap, markdown
 from tests.campaign.test_campaign import parity
 
 pytest.importorskip("coverage")

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle import buckets, cli
+from oracle.app import buckets, cli
 
 ROOT = Path(__file__).resolve().parents[2]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}

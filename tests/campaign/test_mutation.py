@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle import cli
-from oracle.mutation import OPERATORS, package_sites, sample, sites
+from oracle.app import cli
+from oracle.app.mutation import OPERATORS, package_sites, sample, sites
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle import repro_bundle, repro_direct, reproduce
+from oracle.app import repro_bundle, repro_direct, reproduce
 from oracle.judge import program as programs
 from oracle.judge.differential import Result, check
 from oracle.judge.repro_check import same_failure
@@ -174,14 +174,14 @@ def test_the_bundle_follows_the_oracle_imports():
                "verdict", "repro_check"}
     assert {"oracle", "oracle.judge"} | {f"oracle.judge.{m}" for m in judging} <= bundle.keys()
     assert all(name == "oracle" or name.startswith("oracle.") for name in bundle)
-    assert "oracle.campaign" not in bundle and "oracle.shrinking" not in bundle
+    assert "oracle.app.campaign" not in bundle and "oracle.app.shrinking" not in bundle
     source = ("from typing import TYPE_CHECKING\nfrom oracle.judge import eager\n"
               "if TYPE_CHECKING:\n    from oracle import campaign\n"
               "def f():\n    import oracle.judge.verdict\n"
               "    from oracle.judge.compare import compare\n")
     found = set(repro_bundle.imported(source))
     assert {"oracle.judge.eager", "oracle.judge.verdict", "oracle.judge.compare"} <= found
-    assert "oracle.campaign" not in found and "oracle.judge.compare.compare" not in found
+    assert "oracle.app.campaign" not in found and "oracle.judge.compare.compare" not in found
 
 
 def test_a_program_carrying_the_bundle_is_judged_as_the_program_alone(tmp_path):

@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from oracle import repro_direct, reproduce
+from oracle.app import repro_direct, reproduce
 from oracle.judge import known_issues
 from oracle.judge.differential import check
 from oracle.judge.subjects import resolve

@@ -3,7 +3,7 @@ the shrinker's answers are given by hand)."""
 
 from __future__ import annotations
 
-from oracle.campaign import Campaign, Config
+from oracle.app.campaign import Campaign, Config
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
 
@@ -159,7 +159,7 @@ def test_a_program_counted_in_by_constructs_alone_is_probed_and_split_off(tmp_pa
 def test_probing_a_finding_stops_after_probes_in_a_row_come_back_to_it(tmp_path):
     c = _campaign(tmp_path)
     first = _two_bugs(c, absorbed=6)
-    from oracle.campaign_probes import KEPT, MERGED_IN_A_ROW
+    from oracle.app.campaign_probes import KEPT, MERGED_IN_A_ROW
     assert len(first.candidates) == KEPT
     for _ in range(MERGED_IN_A_ROW):
         probe = c.next_probe()
@@ -207,7 +207,7 @@ class _InProcessPool:
 def _planted_absorbed(tmp_path, budget: float = 60):
     """Planted TwoWrongValues: abs and sigmoid each come back wrong. The abs finding is shrunk;
     then three programs returning a sigmoid that also call abs (unused) are counted into it."""
-    from oracle.campaign_shrink import ShrinkThread
+    from oracle.app.campaign_shrink import ShrinkThread
     from oracle.judge.differential import check
 
     spec = "tests.campaign.planted_subjects:TwoWrongValues"
@@ -281,7 +281,7 @@ def test_a_probe_whose_shrink_ran_out_of_budget_is_no_new_finding(tmp_path):
 def test_a_comparison_core_holds_only_programs_comparing_the_same_way(tmp_path):
     """The identity bug shrinks to `A() is A()`: a program comparing with `==` does not hold
     its core (constructs name the operator), so it is not counted in unshrunk."""
-    from oracle import buckets
+    from oracle.app import buckets
 
     def compare(op: str) -> str:
         return (f"import torch\n\nclass A:\n    pass\n\ndef program():\n"
@@ -301,7 +301,7 @@ def test_a_comparison_core_holds_only_programs_comparing_the_same_way(tmp_path):
 def test_after_drawing_probes_run_only_within_the_budgets_share_of_the_grace(tmp_path):
     import time
 
-    from oracle.campaign_shrink import GRACE_SHARE
+    from oracle.app.campaign_shrink import GRACE_SHARE
 
     c, shrinker, _ = _planted_absorbed(tmp_path, budget=200)
     c.pool.drawing = False

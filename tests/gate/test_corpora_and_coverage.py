@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cli import main, program_files
+from oracle.app.cli import main, program_files
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "tests" / "oracle" / "programs"

@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from generators.suite import draw_sources
-from oracle import gate
-from oracle.cli import main
+from oracle.app import gate
+from oracle.app.cli import main
 
 PROGRAMS = Path(__file__).resolve().parents[1] / "oracle" / "programs"
 FAITHFUL = "tests.oracle.planted:make_faithful"

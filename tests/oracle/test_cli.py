@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.cli import main
+from oracle.app.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = Path(__file__).parent / "programs"
@@ -62,3 +62,14 @@ def test_run_reports_failures_as_table_lines_json_and_junit(tmp_path):
     suites = ET.parse(junit).getroot().findall("testsuite")
     assert [(s.get("tests"), s.get("failures")) for s in suites] == [("2", "0"), ("2", "2")]
     assert json.loads(report.read_text())["verdicts"] == {"pass": 2, "mismatch-value": 2}
+
+
+def test_the_console_script_and_python_m_oracle_run_the_same_main():
+    import importlib
+    import tomllib
+
+    import oracle.__main__ as module_main
+
+    script = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["scripts"]["parity"]
+    module, _, name = script.partition(":")
+    assert getattr(importlib.import_module(module), name) is main is module_main.main

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle import cli
+from oracle.app import cli
 from oracle.judge.differential import check
 from oracle.judge.program import InvalidProgram, load
 from oracle.judge.subjects import SubjectSpecError, resolve, symbolic_guard
@@ -244,7 +244,7 @@ def test_the_compiles_of_declined_calls_are_not_charged_to_the_next_call():
 
 
 def test_the_direct_repro_compiles_with_the_subjects_options():
-    from oracle.repro_direct import subject_code
+    from oracle.app.repro_direct import subject_code
 
     assert subject_code("torch:eager?dynamic=true")[1] == (
         "torch.compile(program, backend='eager', dynamic=True)")

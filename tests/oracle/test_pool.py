@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from oracle.app.pool import Task, WorkerPool
 from oracle.judge.verdict import Verdict
-from oracle.pool import Task, WorkerPool
 
 NESTED = str(Path(__file__).parent / "programs" / "nested.py")
 PLANTED = "tests.oracle.planted"

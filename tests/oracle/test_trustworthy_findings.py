@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import textwrap
 
-from oracle import buckets
+from oracle.app import buckets
+from oracle.app.learning import Learner
+from oracle.app.shrinking import keeps_the_bug, shrink_key
 from oracle.judge.differential import Result, check
 from oracle.judge.rules import RULES, RecompileRules
 from oracle.judge.verdict import Verdict
-from oracle.learning import Learner
-from oracle.shrinking import keeps_the_bug, shrink_key
 from tests.oracle import planted
 
 
@@ -240,7 +240,7 @@ def test_compile_is_serialised_only_while_a_campaign_runs():
     import ast
     import builtins
 
-    from oracle.ast_lock import serialised_compile
+    from oracle.app.ast_lock import serialised_compile
 
     original = builtins.compile
     with serialised_compile():

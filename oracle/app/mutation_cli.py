@@ -1,5 +1,5 @@
 """`parity mutate`: how many sampled first-order mutants of a package (default compiler/) one
-fixed-length campaign each kills (oracle/mutation.py, oracle/mutation_run.py).
+fixed-length campaign each kills (oracle/app/mutation.py, oracle/app/mutation_run.py).
 
 Bad arguments raise cli.UsageError: one line, exit status 2.
 """
@@ -12,9 +12,9 @@ import sys
 import tempfile
 from pathlib import Path
 
-from oracle.campaign_cli import _subjects, duration, workers
+from oracle.app.campaign_cli import _subjects, duration, workers
 
-DEFAULT_PACKAGE = Path(__file__).resolve().parent.parent / "compiler"
+DEFAULT_PACKAGE = Path(__file__).resolve().parents[2] / "compiler"
 
 
 def register(commands) -> None:
@@ -35,7 +35,7 @@ def register(commands) -> None:
 
 
 def _count(text: str, option: str) -> int:
-    from oracle.cli import UsageError
+    from oracle.app.cli import UsageError
 
     if not text.isdigit() or (option == "--mutants" and int(text) < 1):
         raise UsageError(f"{option} {text!r}: expected a "
@@ -44,8 +44,8 @@ def _count(text: str, option: str) -> int:
 
 
 def _plan(args):
-    from oracle.cli import UsageError
-    from oracle.mutation_run import Plan
+    from oracle.app.cli import UsageError
+    from oracle.app.mutation_run import Plan
 
     package = Path(args.package) if args.package else DEFAULT_PACKAGE
     if not (package / "__init__.py").is_file():
@@ -58,8 +58,8 @@ def _plan(args):
 
 
 def mutate_command(args) -> int:
-    from oracle.cli import UsageError
-    from oracle.mutation import package_sites, sample
+    from oracle.app.cli import UsageError
+    from oracle.app.mutation import package_sites, sample
 
     plan = _plan(args)
     count = _count(args.mutants, "--mutants")
@@ -76,8 +76,8 @@ def mutate_command(args) -> int:
 
 
 def _run(args, plan, mutants) -> int:
-    from oracle.cli import UsageError
-    from oracle.mutation_run import Runner
+    from oracle.app.cli import UsageError
+    from oracle.app.mutation_run import Runner
 
     if args.list:
         for n, mutant in enumerate(mutants, 1):

@@ -1,10 +1,10 @@
 """A campaign's checks on a Ray cluster: `parity fuzz --cluster ray|ray://HOST:PORT`.
 
 One actor per node (or `--actors N`, dealt round-robin over the nodes) owns a local worker pool
-of its own (oracle/pool.py): the same forkserver isolation, per-program timeouts and crash
+of its own (oracle/app/pool.py): the same forkserver isolation, per-program timeouts and crash
 survival as a local campaign, since a program that hangs or kills its process takes down only
 its worker inside the actor, never the actor. The driver, `RayPool`, offers WorkerPool's
-incremental interface (size, idle, busy, submit, collect, run), so oracle/pool_share.py and the
+incremental interface (size, idle, busy, submit, collect, run), so oracle/app/pool_share.py and the
 campaign use it unchanged: drawing, deduplication, writing findings and shrinking stay in the
 driver, and shrink candidates are checked on the cluster like drawn programs.
 
@@ -34,10 +34,10 @@ from pathlib import Path
 import ray
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-from oracle.cluster import ClusterError, ClusterSpec
+from oracle.app.cluster import ClusterError, ClusterSpec
+from oracle.app.pool import STARTUP_TIMEOUT, Task, WorkerPool
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
-from oracle.pool import STARTUP_TIMEOUT, Task, WorkerPool
 
 OBJECT_STORE_BYTES = 80 * 1024 * 1024   # a local instance: results are small, so is the store
 MAX_REPLACEMENTS = 5                    # actors started again on one node
@@ -58,7 +58,7 @@ def connect(spec: ClusterSpec) -> bool:
             if spec.address:
                 ray.init(address=spec.address, **quiet)
             else:
-                here = [os.getcwd(), str(Path(__file__).resolve().parents[1])]
+                here = [os.getcwd(), str(Path(__file__).resolve().parents[2])]
                 path = os.pathsep.join(here + [p for p in [os.environ.get("PYTHONPATH")] if p])
                 ray.init(address="local", num_cpus=os.cpu_count() or 1,
                          object_store_memory=OBJECT_STORE_BYTES, include_dashboard=False,

@@ -4,7 +4,7 @@ candidates checked in the campaign's shared pool, then runs the finding's repro 
 First findings of a key come before tentative ones (a second program of a known key that may
 be another bug), and both before repros waiting only to be verified. With nothing of these
 waiting while drawing goes on, it probes: shrinks a program that was counted into a shrunk
-finding only by containing its constructs (oracle/campaign_probes.py), and gives up the probe
+finding only by containing its constructs (oracle/app/campaign_probes.py), and gives up the probe
 as soon as a finding to shrink arrives. Once drawing has stopped,
 the remaining shrinks share a grace period; a finding it does not reach keeps its original
 program as the repro, still verified. Probing goes on after them within the budget's share
@@ -19,14 +19,14 @@ import threading
 import time
 from typing import TYPE_CHECKING
 
-from oracle import buckets, campaign_report
+from oracle.app import buckets, campaign_report
+from oracle.app.pool import Task
+from oracle.app.pool_share import Closed
+from oracle.app.shrinking import shrink
 from oracle.judge.verdict import Verdict
-from oracle.pool import Task
-from oracle.pool_share import Closed
-from oracle.shrinking import shrink
 
 if TYPE_CHECKING:
-    from oracle.campaign import Campaign, Finding
+    from oracle.app.campaign import Campaign, Finding
 
 MIN_SHRINK_SECONDS = 15.0  # a finding near the end of the budget still gets this much
 GRACE_MIN = 60.0           # shrinking after the budget: at least this long in all ...

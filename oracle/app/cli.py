@@ -1,5 +1,5 @@
 """The `parity` command (docs/architecture.md): run and explain here; fuzz, shrink and gate
-arrive with oracle/campaign.py and friends.
+arrive with oracle/app/campaign.py and friends.
 
 Exit status: 0 nothing failed, 1 failures, 2 usage error or unreadable input.
 """
@@ -12,7 +12,7 @@ import sys
 import time
 from pathlib import Path
 
-from oracle import report
+from oracle.app import report
 from oracle.judge.subjects import SubjectSpecError, resolve
 
 
@@ -40,16 +40,16 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--junit", metavar="F")
     explain = commands.add_parser("explain", help="print compiler.explain for each call")
     explain.add_argument("file", metavar="FILE")
-    from oracle import gate_cli  # gate and coverage; imports this module, so not at the top
+    from oracle.app import gate_cli  # gate and coverage; imports this module, so not at the top
 
     gate_cli.add_parsers(commands)
-    from oracle import campaign_cli  # fuzz and shrink
+    from oracle.app import campaign_cli  # fuzz and shrink
 
     campaign_cli.register(commands)
-    from oracle import findings_cli  # merge and report
+    from oracle.app import findings_cli  # merge and report
 
     findings_cli.register(commands)
-    from oracle import mutation_cli  # mutate
+    from oracle.app import mutation_cli  # mutate
 
     mutation_cli.register(commands)
     return parser
@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-# A finding's scripts (oracle/reproduce.py) run themselves: they are not program files.
+# A finding's scripts (oracle/app/reproduce.py) run themselves: they are not program files.
 NOT_PROGRAMS = frozenset({"__init__.py", "repro.py", "check.py"})
 
 
@@ -93,7 +93,7 @@ def program_files(paths: list[str]) -> list[str]:
 
 
 def run_command(args) -> int:
-    from oracle.pool import Task, WorkerPool  # spawns workers: only when there is work
+    from oracle.app.pool import Task, WorkerPool  # spawns workers: only when there is work
 
     subjects = args.subject or ["ours"]
     for spec in subjects:

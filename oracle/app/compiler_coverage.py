@@ -17,7 +17,7 @@ from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
-from oracle.cli import UsageError, program_files
+from oracle.app.cli import UsageError, program_files
 
 DEFAULT_PATHS = ["corpora/seed"]
 

@@ -1,6 +1,6 @@
 """`parity gate` and `parity coverage`: their arguments and the commands themselves.
 
-Registered into the `parity` parser by oracle/cli.py; usage errors are cli.UsageError (exit 2).
+Registered into the `parity` parser by oracle/app/cli.py; usage errors are cli.UsageError (exit 2).
 """
 
 from __future__ import annotations
@@ -8,8 +8,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from oracle import gate, gate_report
-from oracle.cli import UsageError, program_files
+from oracle.app import gate, gate_report
+from oracle.app.cli import UsageError, program_files
 from oracle.judge.subjects import SubjectSpecError, resolve
 
 
@@ -37,7 +37,7 @@ def add_parsers(commands) -> None:
                         help="where the generated suite is written (default .parity/gate)")
     parser.set_defaults(handler=gate_command)
 
-    from oracle import compiler_coverage
+    from oracle.app import compiler_coverage
 
     compiler_coverage.add_parser(commands)
 
@@ -123,7 +123,7 @@ def _suite(args, baseline: gate.Baseline) -> dict[str, str]:
 
 
 def _run(files: dict[str, str], subjects: list[str], args) -> list:
-    from oracle.pool import Task, WorkerPool  # spawns workers: only when there is work
+    from oracle.app.pool import Task, WorkerPool  # spawns workers: only when there is work
 
     tasks = [Task(path, subject) for path in files.values() for subject in subjects]
     if not tasks:

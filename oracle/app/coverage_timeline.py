@@ -1,5 +1,5 @@
 """The branches a campaign's programs reached, per measured package, and their total over time
-(oracle/coverage_guided.py): what summary.json, summary.md and coverage.png show.
+(oracle/app/coverage_guided.py): what summary.json, summary.md and coverage.png show.
 """
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oracle.branch_tracer import BranchLines
-from oracle.coverage_guided import TIMELINE_EVERY
+from oracle.app.branch_tracer import BranchLines
+from oracle.app.coverage_guided import TIMELINE_EVERY
 
 PLOT_NAME = "coverage.png"
 
@@ -84,7 +84,7 @@ def markdown(data: dict) -> list[str]:
 
 
 def write_plot(folder: Path, data: dict) -> None:
-    from oracle.coverage_plot import Series, png
+    from oracle.app.coverage_plot import Series, png
 
     points = [(s, b) for s, _, b in data["timeline"]]
     if points:

@@ -21,18 +21,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from generators.shrink import Progress, ShrinkError, ShrinkResult, measure, reduce
+from oracle.app.pool import Task, WorkerPool
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
-from oracle.pool import Task, WorkerPool
 
 HANG_LIMIT = 0.75  # seconds per attempt while shrinking a timeout (programs run in ms)
-IDENTITY = "oracle.shrinking:identity"
+IDENTITY = "oracle.app.shrinking:identity"
 _PATH_ROOT = re.compile(r"^(out|args|kwargs|[GC]\[[^\]]*\])")
 
 
 def shrink_key(result: Result) -> str:
     """The signature a reduction must keep; also the first half of how a campaign tells bugs
-    apart (the second is the shrunk program's structure, oracle/buckets.py)."""
+    apart (the second is the shrunk program's structure, oracle/app/buckets.py)."""
     detail = result.detail
     if result.verdict in (Verdict.MISMATCH_VALUE, Verdict.MISMATCH_MUTATION):
         root = _PATH_ROOT.match(detail)

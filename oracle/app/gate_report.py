@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from pathlib import Path
 
-from oracle import junit
-from oracle.gate import (
+from oracle.app import junit
+from oracle.app.gate import (
     CHANGED,
     IMPROVEMENT,
     NEW,

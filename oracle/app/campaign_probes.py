@@ -14,12 +14,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from oracle import buckets
+from oracle.app import buckets
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
 
 if TYPE_CHECKING:
-    from oracle.campaign import Finding
+    from oracle.app.campaign import Finding
 
 KEPT = 4             # candidates waiting per finding
 MERGED_IN_A_ROW = 3  # probes in a row shrunk back to a finding: stop probing it

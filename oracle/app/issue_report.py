@@ -15,7 +15,7 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from oracle import repro_direct, reproduce
+from oracle.app import repro_direct, reproduce
 
 TAIL_LINES = 12
 
@@ -152,7 +152,7 @@ def report(folder: str, run: bool = True, timeout: float = 300.0) -> str:
 
 
 def command(args) -> int:
-    from oracle.cli import UsageError
+    from oracle.app.cli import UsageError
 
     try:
         text = report(args.finding, run=not args.no_run)

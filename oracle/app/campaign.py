@@ -2,15 +2,15 @@
 subject, sort failures into findings — one per distinct bug — and shrink each beside drawing.
 
 A failure's shrink key (verdict, subject, detail) is the first half of its identity; the second
-is the structure of its shrunk program (oracle/buckets.py). A failing program whose key is
+is the structure of its shrunk program (oracle/app/buckets.py). A failing program whose key is
 known is counted into the finding whose shrunk program's constructs it contains; one that
 contains none of them is a tentative new finding, shrunk in its turn, and merged back if its
 shrunk program turns out to be another's (equal structure; for an exception raised at one
 place, one's constructs within the other's). Every finding is written as it is found.
 
 Drawing happens in this process while the workers check; shrinking runs in a thread of its own
-(oracle/campaign_shrink.py) whose candidates share the pool (oracle/pool_share.py). What the
-subjects decline is learned (oracle/learning.py) and drawn rarely from then on. Shards: program
+(oracle/app/campaign_shrink.py) whose candidates share the pool (oracle/app/pool_share.py). What the
+subjects decline is learned (oracle/app/learning.py) and drawn rarely from then on. Shards: program
 k of the seeded stream belongs to shard k mod N (replays of the example database belong to
 every shard), so with one seed the shards together check what one campaign would.
 """
@@ -26,20 +26,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.draw import Drawer, Redraw, StopDrawing
-from oracle import buckets, campaign_report
-from oracle.ast_lock import serialised_compile
-from oracle.campaign_probes import Candidate, Probes, said_shape
-from oracle.campaign_shrink import ShrinkThread
-from oracle.cluster import ClusterSpec, open_pool
-from oracle.coverage_guided import GuidedDrawer
-from oracle.coverage_timeline import BranchMap
+from oracle.app import buckets, campaign_report
+from oracle.app.ast_lock import serialised_compile
+from oracle.app.campaign_probes import Candidate, Probes, said_shape
+from oracle.app.campaign_shrink import ShrinkThread
+from oracle.app.cluster import ClusterSpec, open_pool
+from oracle.app.coverage_guided import GuidedDrawer
+from oracle.app.coverage_timeline import BranchMap
+from oracle.app.learning import Learner
+from oracle.app.pool import Task, WorkerPool
+from oracle.app.pool_share import SharedPool
+from oracle.app.shrinking import shrink_key
 from oracle.judge import known_issues
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
-from oracle.learning import Learner
-from oracle.pool import Task, WorkerPool
-from oracle.pool_share import SharedPool
-from oracle.shrinking import shrink_key
 
 SUMMARY_EVERY = 5.0
 PENDING_CAP = 16     # programs held back per finding while it is being shrunk
@@ -64,7 +64,7 @@ class Config:
     progress: bool = True
     learn: bool = True
     verify: bool = True            # run each repro standalone before reporting it
-    cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/cluster.py)
+    cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/app/cluster.py)
     coverage: dict[str, str] | None = None  # spec -> package whose branches are measured
     guided: bool = False           # steer drawing towards new branches (needs `coverage`)
 
@@ -405,7 +405,7 @@ class Campaign:
 
 
 def _same_bug(shrunk: Finding, new: Finding) -> bool:
-    """Two shrunk findings of one key are one bug (oracle/buckets.one_bug)."""
+    """Two shrunk findings of one key are one bug (oracle/app/buckets.one_bug)."""
     raised = new.result.verdict in (Verdict.CRASH, Verdict.MISMATCH_EXCEPTION)
     return buckets.one_bug(new.key, raised, (shrunk.structure, shrunk.core),
                            (new.structure, new.core),

@@ -1,7 +1,7 @@
 """Coverage-guided campaigns (`parity fuzz --guided`; `--coverage` only measures).
 
 Each program's check runs under a branch tracer of its subject's frontend in the worker
-(oracle/branch_tracer.py): `compiler` for ours, `torch._dynamo` for torch subjects, the package
+(oracle/app/branch_tracer.py): `compiler` for ours, `torch._dynamo` for torch subjects, the package
 given by --coverage-of for any other. The campaign merges the branches reported into one map per
 package and records the total over time (summary.json, summary.md and coverage.png).
 

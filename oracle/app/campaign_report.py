@@ -11,13 +11,13 @@ import time
 from typing import TYPE_CHECKING
 
 from generators.shrink import measure
-from oracle import coverage_timeline, reproduce
+from oracle.app import coverage_timeline, reproduce
+from oracle.app.reproduce import write_atomically
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
-from oracle.reproduce import write_atomically
 
 if TYPE_CHECKING:
-    from oracle.campaign import Campaign, Finding
+    from oracle.app.campaign import Campaign, Finding
 
 PROGRESS_EVERY_TTY = 0.5
 PROGRESS_EVERY_LOG = 10.0
@@ -178,7 +178,7 @@ def withdraw_finding(c: Campaign, finding: Finding, why: str) -> None:
 
 def verify_repro(c: Campaign, finding: Finding) -> dict:
     """Run the finding's repro.py and check.py in fresh processes, as a person would; repro.py
-    becomes check.py when only that reproduces (oracle/reproduce.py)."""
+    becomes check.py when only that reproduces (oracle/app/reproduce.py)."""
     folder = c.config.out / "failures" / finding.slug
     return reproduce.verify_scripts(folder, _script_timeout(c)).as_dict()
 

@@ -2,7 +2,7 @@
 deduplicated report — summary.json, summary.md, junit.xml, failures/<slug>/ and one example
 database.
 
-Findings are told apart as the campaign tells them (oracle/buckets.py, docs/verdicts.md
+Findings are told apart as the campaign tells them (oracle/app/buckets.py, docs/verdicts.md
 "Signatures and findings"): the same shrink key and one bug by the structure of the shrunk
 programs. Counts add up: a merged finding's `count` is the sum of its shards' counts, and the
 totals (programs, verdicts) are the shards' sums. Repros are kept: the merged folder is a copy
@@ -19,8 +19,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from oracle import buckets, junit
-from oracle.reproduce import write_atomically
+from oracle.app import buckets, junit
+from oracle.app.reproduce import write_atomically
 
 _RAISED = ("crash", "mismatch-exception")
 
@@ -39,7 +39,7 @@ class ShardFinding:
 
     @property
     def said(self) -> str:
-        """What the subject raised (oracle/buckets.said_of), "" when the shard did not say."""
+        """What the subject raised (oracle/app/buckets.said_of), "" when the shard did not say."""
         message = self.entry.get("message") or ""
         return buckets.said_of(message) if message else ""
 
@@ -261,7 +261,7 @@ def write_junit(path: str, summary: dict) -> None:
 
 
 def command(args) -> int:
-    from oracle.cli import UsageError
+    from oracle.app.cli import UsageError
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():

@@ -75,8 +75,8 @@ def _serve(conn: Connection, memory_mb: int | None, quiet: bool) -> None:
         try:
             subject = resolved.get(task.subject) or subjects.resolve(task.subject)
             resolved[task.subject] = subject
-            if task.coverage_of:  # a guided campaign (oracle/branch_tracer.py)
-                from oracle.branch_tracer import traced
+            if task.coverage_of:  # a guided campaign (oracle/app/branch_tracer.py)
+                from oracle.app.branch_tracer import traced
 
                 result, arcs = traced(task.coverage_of, functools.partial(
                     differential.check, task.path, subject, label=task.subject))

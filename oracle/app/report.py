@@ -6,7 +6,7 @@ import json
 from collections import Counter
 from pathlib import Path
 
-from oracle import junit
+from oracle.app import junit
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
 

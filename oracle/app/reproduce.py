@@ -3,9 +3,9 @@ reproduces whenever anything does.
 
 A finding's folder gets:
 
-- `check.py` (oracle/repro_bundle.py): the program and the oracle's own judging code; exactly
+- `check.py` (oracle/app/repro_bundle.py): the program and the oracle's own judging code; exactly
   the campaign's check, needing only torch and the subject's package.
-- `repro.py` (oracle/repro_direct.py): the short direct repro for an issue, a plain script whose
+- `repro.py` (oracle/app/repro_direct.py): the short direct repro for an issue, a plain script whose
   traceback shows expected against actual. When it does not reproduce but check.py does,
   repro.py becomes check.py with a comment saying why.
 
@@ -21,7 +21,7 @@ API, for the campaign and `parity shrink`:
 
 check.py reproduces when it exits 1 (its FAIL line), or dies of a signal (an abort or crash of
 the subject takes the process with it); the direct repro when it dies of a signal, or exits 1
-showing the failure its first line names (oracle/repro_direct.failure_line: an AssertionError,
+showing the failure its first line names (oracle/app/repro_direct.failure_line: an AssertionError,
 the subject's own exception, a timeout), not whatever else a plain script may raise.
 Verifying one finding costs two fresh processes run
 side by side: about the time of `import torch` plus one eager-and-compiled run of the program.
@@ -40,7 +40,7 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
-from oracle import repro_bundle, repro_direct
+from oracle.app import repro_bundle, repro_direct
 
 STARTUP = 60.0  # beyond the scripts' own hang limit: interpreter, torch import, slow machines
 REPRO, CHECK = "repro.py", "check.py"

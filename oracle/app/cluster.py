@@ -1,5 +1,5 @@
-"""Where a campaign's checks run: the local worker pool (oracle/pool.py, the default), or a Ray
-cluster (`parity fuzz --cluster ray|ray://HOST:PORT`, oracle/cluster_ray.py).
+"""Where a campaign's checks run: the local worker pool (oracle/app/pool.py, the default), or a Ray
+cluster (`parity fuzz --cluster ray|ray://HOST:PORT`, oracle/app/cluster_ray.py).
 
 Ray is an optional extra (`pip install '.[ray]'`): nothing here imports it until a cluster is
 asked for, and its absence is a one-line usage error, not a traceback.
@@ -11,7 +11,7 @@ import re
 import sys
 from dataclasses import dataclass
 
-from oracle.pool import WorkerPool
+from oracle.app.pool import WorkerPool
 
 INSTALL_HINT = "pip install '.[ray]'"
 _ADDRESS = re.compile(r"^ray://[^\s:/]+:\d{1,5}$")
@@ -64,7 +64,7 @@ def open_pool(config, progress: bool = True):
     interface (size, idle, busy, submit, collect, run, close)."""
     if config.cluster is None:
         return WorkerPool(config.workers, config.timeout)
-    from oracle.cluster_ray import RayPool
+    from oracle.app.cluster_ray import RayPool
 
     log = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
     pool = RayPool(config.cluster, config.timeout, log)

@@ -1,5 +1,5 @@
-"""The subcommands that read a campaign's findings: `merge` (oracle/merge.py) and `report`
-(oracle/issue_report.py)."""
+"""The subcommands that read a campaign's findings: `merge` (oracle/app/merge.py) and `report`
+(oracle/app/issue_report.py)."""
 
 from __future__ import annotations
 
@@ -19,12 +19,12 @@ def register(commands) -> None:
 
 
 def _merge(args) -> int:
-    from oracle import merge
+    from oracle.app import merge
 
     return merge.command(args)
 
 
 def _report(args) -> int:
-    from oracle import issue_report
+    from oracle.app import issue_report
 
     return issue_report.command(args)

@@ -1,5 +1,5 @@
 """Branch coverage of one package (a subject's frontend), measured inside a worker process
-program by program, for guided campaigns (oracle/coverage_guided.py).
+program by program, for guided campaigns (oracle/app/coverage_guided.py).
 
 coverage.py's C tracer records the arcs (line to line) the package's code takes. The worker's
 tracer keeps what it has seen and reports per program only the arcs new to it, as

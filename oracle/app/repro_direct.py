@@ -9,10 +9,10 @@ torch.testing.assert_close at the oracle's tolerance, requires_grad and strides 
 assert_close leaves out), an aliasing finding by identity, an exception by type. A program's
 globals (a module with buffers) are shared by the two sides of a plain script, so a finding
 about them re-loads the file for each side (`runpy`). Kinds it does not model (recompile
-counts) raise ValueError, and oracle/reproduce.py puts the full check.py in repro.py's place.
+counts) raise ValueError, and oracle/app/reproduce.py puts the full check.py in repro.py's place.
 
 `failure_line(repro)` says what repro.py's output shows while the bug is present (read from its
-first line, which names the finding): oracle/reproduce.py checks it, so that a repro failing for
+first line, which names the finding): oracle/app/reproduce.py checks it, so that a repro failing for
 another reason (an import error, the program raising eagerly) does not count as reproducing.
 """
 

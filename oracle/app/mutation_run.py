@@ -1,6 +1,6 @@
-"""Judging a campaign by the mutants it kills (`parity mutate`, oracle/mutation_cli.py).
+"""Judging a campaign by the mutants it kills (`parity mutate`, oracle/app/mutation_cli.py).
 
-Each mutant (oracle/mutation.py) goes into a fresh copy of the package in a temporary folder;
+Each mutant (oracle/app/mutation.py) goes into a fresh copy of the package in a temporary folder;
 that folder is the working folder and first on the path of a child `python` that imports the
 package (checking that the copy is what it gets) and runs one fixed-length campaign (no
 shrinking) against the subjects, so the campaign and its workers import the mutant and the real
@@ -26,9 +26,9 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-from oracle.mutation import Mutant
+from oracle.app.mutation import Mutant
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 300.0   # the child imports torch and starts its workers
 
 
@@ -113,7 +113,7 @@ class Runner:
         args = {"subjects": plan.subjects, "budget": plan.budget, "workers": plan.workers,
                 "seed": plan.seed, "timeout": plan.timeout, "out": str(root / "run"),
                 "package": name, "measure": measure}
-        code = "from oracle.mutation_run import campaign_main; campaign_main()"
+        code = "from oracle.app.mutation_run import campaign_main; campaign_main()"
         limit = plan.budget * 4 + STARTUP_TIMEOUT
         try:
             done = subprocess.run([sys.executable, "-c", code, json.dumps(args)], cwd=root,
@@ -169,7 +169,7 @@ def _env(root: Path) -> dict:
 
 def campaign_main() -> None:
     """In the child: one campaign as `_child` describes it, its summary in OUT/mutation.json."""
-    from oracle.campaign import Config, run_campaign
+    from oracle.app.campaign import Config, run_campaign
 
     args = json.loads(sys.argv[1])
     out = Path(args["out"])

@@ -1,4 +1,4 @@
-"""The campaign subcommands of `parity`: `fuzz` (oracle/campaign.py) and `shrink` (one file).
+"""The campaign subcommands of `parity`: `fuzz` (oracle/app/campaign.py) and `shrink` (one file).
 
 Bad arguments raise cli.UsageError: one line, exit status 2.
 """
@@ -62,7 +62,7 @@ def register(commands) -> None:
 
 
 def _usage():
-    from oracle.cli import UsageError
+    from oracle.app.cli import UsageError
 
     return UsageError
 
@@ -102,8 +102,8 @@ def fuzz_config(args, usage):
     from hypothesis.errors import InvalidArgument
 
     from generators.features import check_features
-    from oracle.campaign import Config
-    from oracle.cluster import parse_cluster, require_ray
+    from oracle.app.campaign import Config
+    from oracle.app.cluster import parse_cluster, require_ray
     from oracle.judge import known_issues
 
     try:
@@ -136,8 +136,8 @@ def fuzz_config(args, usage):
 
 def _coverage(args, subjects: list[str], usage) -> dict[str, str] | None:
     """Which package to measure for each subject, when coverage is asked for."""
-    from oracle.branch_tracer import CoverageUnavailable, package_root
-    from oracle.coverage_guided import frontend_of
+    from oracle.app.branch_tracer import CoverageUnavailable, package_root
+    from oracle.app.coverage_guided import frontend_of
 
     if not (args.guided or args.coverage or args.coverage_of):
         return None
@@ -160,8 +160,8 @@ def _coverage(args, subjects: list[str], usage) -> dict[str, str] | None:
 
 
 def fuzz_command(args, usage) -> int:
-    from oracle.campaign import run_campaign
-    from oracle.cluster import ClusterError
+    from oracle.app.campaign import run_campaign
+    from oracle.app.cluster import ClusterError
 
     config = fuzz_config(args, usage)
     config.out.mkdir(parents=True, exist_ok=True)
@@ -174,9 +174,9 @@ def fuzz_command(args, usage) -> int:
 
 
 def shrink_command(args, usage) -> int:
-    from oracle import reproduce
-    from oracle.pool import Task, WorkerPool
-    from oracle.shrinking import ShrinkError, shrink, shrink_key, size_line
+    from oracle.app import reproduce
+    from oracle.app.pool import Task, WorkerPool
+    from oracle.app.shrinking import ShrinkError, shrink, shrink_key, size_line
 
     spec = _subjects([args.subject], usage)[0]
     try:

@@ -12,8 +12,8 @@ from __future__ import annotations
 import collections
 import threading
 
+from oracle.app.pool import Task, WorkerPool
 from oracle.judge.differential import Result
-from oracle.pool import Task, WorkerPool
 
 
 class Closed(Exception):

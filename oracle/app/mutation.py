@@ -1,5 +1,5 @@
 """First-order mutants of a Python package, found and applied at the AST level
-(`parity mutate`, oracle/mutation_cli.py).
+(`parity mutate`, oracle/app/mutation_cli.py).
 
 Four operators, each a one-place change of one file:
   flip-compare   a comparison turned into its negation (`<` -> `>=`, `is` -> `is not`, ...)
