@@ -49,13 +49,6 @@ def _items(tx, value: Value) -> list[Value]:
     return value.unpack(tx)
 
 
-class NoOpValue(Value):
-    """`object.__init__` reached through super(): does nothing."""
-
-    def call(self, tx, args, kwargs) -> Value:
-        return ConstantValue(None)
-
-
 class BuiltinValue(NativeFunctionValue):
     def is_constant(self) -> bool:
         return True

@@ -22,6 +22,8 @@ from compiler.guards.sources import (
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.module_call import CALL_FUNCTIONS, call_module
+from compiler.values.modules import NNModuleValue
 
 
 class CellValue(Value):
@@ -149,8 +151,6 @@ class UserFunctionValue(Value):
         return self._closure
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.module_call import CALL_FUNCTIONS, call_module
-        from compiler.values.modules import NNModuleValue
         if self.fn in CALL_FUNCTIONS and args and isinstance(args[0], NNModuleValue):
             return call_module(tx, args[0], args[1:], kwargs, through_call=False)
         return tx.inline_call(self, args, kwargs)
@@ -175,8 +175,7 @@ class UserFunctionValue(Value):
         if name in ("__defaults__", "__kwdefaults__"):
             return self._defaults_attribute(tx, name)
         if name == "__class__":
-            from compiler.values.objects import ClassValue
-            return ClassValue(types.FunctionType)
+            return registry.class_value(types.FunctionType)
         if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
             return registry.wrap(tx.ctx, self.fn.__dict__[name],
                         AttrSource(self.source, name) if self.source else None)

@@ -15,7 +15,9 @@ from compiler.guards.sources import AttrSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.callables import UserFunctionValue, UserMethodValue
 from compiler.values.constant import ConstantValue
+from compiler.values.torch_functions import GradModeValue
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
 # treated as constants, with no guard.
@@ -62,7 +64,6 @@ class PythonModuleValue(Value):
 def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None,
                          cls_value: Value | None, source) -> Value:
     """Apply the descriptor protocol for functions, static/class methods and properties."""
-    from compiler.values.callables import UserFunctionValue, UserMethodValue
     if isinstance(raw, staticmethod):
         return registry.wrap(tx.ctx, raw.__func__, None)
     if isinstance(raw, classmethod):
@@ -93,8 +94,6 @@ def _lazy_property():
 def _lazy_property_value(tx, raw, self_value: Value) -> Value:
     """torch.distributions' lazy_property: computed under enable_grad, then stored on the
     instance under the function's name (it is not a data descriptor: the stored one wins)."""
-    from compiler.values.callables import UserFunctionValue
-    from compiler.values.torch_functions import GradModeValue
     mode = GradModeValue(True)
     mode.enter(tx)
     try:
@@ -485,6 +484,13 @@ def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory
     return ObjectValue(type(real), real, source)
 
 
+class NoOpValue(Value):
+    """`object.__init__` reached through super(): does nothing."""
+
+    def call(self, tx, args, kwargs) -> Value:
+        return ConstantValue(None)
+
+
 class SuperValue(Value):
     def __init__(self, cls: type, obj: Value):
         super().__init__(None)
@@ -496,7 +502,6 @@ class SuperValue(Value):
         if owner is None:
             raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
         if owner is object and name == "__init__":
-            from compiler.values.builtins import NoOpValue
             return NoOpValue()
         if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(
                 self.obj, ObjectValue):

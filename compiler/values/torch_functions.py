@@ -11,6 +11,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value, is_hashable
+from compiler.values.callables import UserFunctionValue
 from compiler.values.constant import ConstantValue
 from compiler.values.native import NativeFunctionValue
 
@@ -126,7 +127,6 @@ class GradModeValue(Value):
 
     def call(self, tx, args, kwargs) -> Value:
         if len(args) == 1 and not kwargs:  # used as a decorator: @torch.no_grad()
-            from compiler.values.callables import UserFunctionValue
             inner = args[0]
             if isinstance(inner, UserFunctionValue):
                 return GradModeFunctionValue(inner, self.enabled)
