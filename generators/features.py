@@ -58,12 +58,12 @@ def check_features(features) -> tuple[str, ...]:
 
 
 # Idioms are drawn swarm-style: a program first draws how dense its idioms are (SWARM: an
-# idiom's flag is on when its byte reaches the level's threshold: one in eight, four, two, or
-# three in four), so some programs hold one or two idioms and others many. A compiler that
-# declines one construct then still meets the others alone, and a program shrinks towards the
-# sparsest level and every flag off.
+# idiom's flag is on when its byte reaches the level's threshold: three in four, one in two,
+# four or eight), so some programs hold many idioms and others one or two. A compiler that
+# declines one construct then still meets the others alone. Each flag's byte still shrinks
+# towards 0, off at every level.
 COMMON = frozenset(IDIOM_FEATURES)
-SWARM = (224, 192, 128, 64)
+SWARM = (64, 128, 192, 224)
 
 
 def _threshold(name: str, rare: frozenset[str], level: int) -> int:

@@ -16,7 +16,7 @@ from oracle.judge.verdict import Verdict
 
 # Each idiom is drawn in at least this share of programs (the benchmark publishes the table).
 MIN_SHARE_PCT = 0.2
-SAMPLE = 400
+SAMPLE = 1000
 
 
 def _program_with(idiom: str, seed: int, flags=()):

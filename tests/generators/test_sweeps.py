@@ -89,7 +89,7 @@ def test_sweeps_keep_the_generators_valid(tmp_path):
     hint names a parameter of the function or module forward the oracle calls."""
     seen = []
 
-    @settings(max_examples=60, database=None, phases=[Phase.generate], deadline=None,
+    @settings(max_examples=100, database=None, phases=[Phase.generate], deadline=None,
               suppress_health_check=list(HealthCheck), derandomize=True)
     @given(generators.programs(features=["sweep_batch", "sweep_seq", "mark_dynamic",
                                          "shape_arith", "noncontiguous", "aliasing",

@@ -63,7 +63,9 @@ def minimal(strategy, predicate, max_examples=5000):
 def test_planted_predicate_shrinks_to_at_most_six_body_lines():
     program = minimal(generators.programs(), cumsum_after_transpose)
     assert program.body_lines <= 6, program.source
-    assert program.features_used == set(), program.features_used
+    # Shortlex prefers fewer draws: a transposed input (the `noncontiguous` feature) may stand
+    # in for a transpose statement, but nothing else is left on.
+    assert program.features_used <= {"noncontiguous"}, program.features_used
 
 
 def test_a_program_using_cumsum_shrinks_to_one_statement_on_one_input():
