@@ -66,8 +66,8 @@ def run() -> dict:
         import ray  # noqa: F401
     except ImportError:
         return {"skipped": "ray is not installed (pip install '.[ray]')"}
-    from oracle.app.cluster import ClusterSpec
     from oracle.app.cluster_ray import RayPool, connect
+    from oracle.app.cluster_spec import ClusterSpec
 
     load_before = [round(x, 2) for x in os.getloadavg()]
     started = connect(ClusterSpec(None))

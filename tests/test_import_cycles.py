@@ -1,7 +1,6 @@
 """The largest import cycle of each package stays within its bound (ci/import_cycles.py counts
 module-level and in-function imports, leaving out `if TYPE_CHECKING:` blocks). Lower a bound
-when a cycle is cut; never raise it. oracle/ is left unbounded until it is split into its
-judgement and its application; `python ci/import_cycles.py oracle` measures it."""
+when a cycle is cut; never raise it. `python -m ci.import_cycles oracle` measures one package."""
 
 from __future__ import annotations
 
@@ -12,6 +11,7 @@ from ci.import_cycles import import_graph, largest_cycle, strongly_connected
 BOUNDS = {
     "compiler": 4,     # values/ knot: builtins, construct, dict_storage, objects
     "generators": 0,
+    "oracle": 0,       # the subcommands share oracle/app/arguments.py, not cli.py
 }
 
 

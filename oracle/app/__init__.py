@@ -1,6 +1,7 @@
 """The application: what the oracle does with its judgement of one program (oracle/judge/).
 
-The `parity` command and its subcommands (cli.py and the *_cli.py modules);
+The `parity` command (cli.py) and its subcommands (the *_cli.py modules, which share
+arguments.py and never import cli.py back);
 campaigns that draw programs, check them and sort failures into findings (campaign*.py,
 buckets.py, learning.py), where the checks run (pool*.py, cluster*.py), shrinking
 (shrinking.py), a finding's scripts (reproduce.py, repro_direct.py, repro_bundle.py) and issue

@@ -30,7 +30,8 @@ from oracle.app import buckets, campaign_report
 from oracle.app.ast_lock import serialised_compile
 from oracle.app.campaign_probes import Candidate, Probes, said_shape
 from oracle.app.campaign_shrink import ShrinkThread
-from oracle.app.cluster import ClusterSpec, open_pool
+from oracle.app.cluster import open_pool
+from oracle.app.cluster_spec import ClusterSpec
 from oracle.app.coverage_guided import GuidedDrawer
 from oracle.app.coverage_timeline import BranchMap
 from oracle.app.learning import Learner

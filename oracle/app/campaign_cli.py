@@ -1,20 +1,16 @@
 """The campaign subcommands of `parity`: `fuzz` (oracle/app/campaign.py) and `shrink` (one file).
 
-Bad arguments raise cli.UsageError: one line, exit status 2.
+Bad arguments raise arguments.UsageError: one line, exit status 2.
 """
 
 from __future__ import annotations
 
-import os
-import re
 import sys
 import time
 from pathlib import Path
 
-from oracle.judge.subjects import SubjectSpecError, resolve
-
-_DURATION = re.compile(r"^(\d+(?:\.\d+)?)(ms|s|m|h)?$")
-_UNITS = {"ms": 0.001, "s": 1.0, "m": 60.0, "h": 3600.0, None: 1.0}
+from oracle.app import arguments
+from oracle.app.arguments import UsageError
 
 
 def register(commands) -> None:
@@ -48,7 +44,7 @@ def register(commands) -> None:
     fuzz.add_argument("--coverage-of", default=None, metavar="PACKAGE",
                       help="the package to measure (default: compiler for ours, torch._dynamo "
                       "for torch; required for other subjects)")
-    fuzz.set_defaults(handler=lambda args: fuzz_command(args, _usage()))
+    fuzz.set_defaults(handler=fuzz_command)
     shrink = commands.add_parser("shrink", help="reduce a failing program file")
     shrink.add_argument("file", metavar="FILE")
     shrink.add_argument("--subject", required=True, metavar="SPEC")
@@ -58,83 +54,47 @@ def register(commands) -> None:
     shrink.add_argument("--budget", default="60s")
     shrink.add_argument("--workers", default="auto")
     shrink.add_argument("--timeout", default="10s", help="per attempt")
-    shrink.set_defaults(handler=lambda args: shrink_command(args, _usage()))
+    shrink.set_defaults(handler=shrink_command)
 
 
-def _usage():
-    from oracle.app.cli import UsageError
-
-    return UsageError
-
-
-def duration(text: str, option: str, usage) -> float:
-    match = _DURATION.match(text.strip())
-    if not match or float(match.group(1)) <= 0:
-        raise usage(f"{option} {text!r}: expected a positive duration such as 60s, 10m or 1h")
-    return float(match.group(1)) * _UNITS[match.group(2)]
-
-
-def workers(text: str, usage) -> int:
-    if text == "auto":
-        return os.cpu_count() or 1
-    if not text.isdigit() or int(text) < 1:
-        raise usage(f"--workers {text!r}: expected a positive number or auto")
-    return int(text)
-
-
-def _subjects(specs: list[str], usage) -> list[str]:
-    for spec in specs:
-        try:
-            resolve(spec)
-        except SubjectSpecError as exc:
-            raise usage(str(exc)) from None
-    return specs
-
-
-def _shard(text: str, usage) -> tuple[int, int]:
-    match = re.fullmatch(r"(\d+)/(\d+)", text)
-    if not match or not int(match.group(1)) < int(match.group(2)):
-        raise usage(f"--shard {text!r}: expected I/N with 0 <= I < N")
-    return int(match.group(1)), int(match.group(2))
-
-
-def fuzz_config(args, usage):
+def fuzz_config(args):
     from hypothesis.errors import InvalidArgument
 
     from generators.features import check_features
     from oracle.app.campaign import Config
-    from oracle.app.cluster import parse_cluster, require_ray
+    from oracle.app.cluster import require_ray
+    from oracle.app.cluster_spec import parse_cluster
     from oracle.judge import known_issues
 
     try:
         features = check_features(args.features) if args.features else None
     except InvalidArgument as exc:
-        raise usage(f"--features: {exc}") from None
+        raise UsageError(f"--features: {exc}") from None
     if not args.seed.isdigit():
-        raise usage(f"--seed {args.seed!r}: expected a non-negative integer")
+        raise UsageError(f"--seed {args.seed!r}: expected a non-negative integer")
     try:
         known = known_issues.load(args.known_issues)
     except known_issues.KnownIssuesError as exc:
-        raise usage(str(exc)) from None
-    cluster = parse_cluster(args.cluster, args.actors, usage,
-                            None if args.workers == "auto" else workers(args.workers, usage))
+        raise UsageError(str(exc)) from None
+    cluster = parse_cluster(args.cluster, args.actors, UsageError,
+                            None if args.workers == "auto" else arguments.workers(args.workers))
     if cluster is not None:
-        require_ray(usage)
-    subjects = _subjects(args.subject or ["ours"], usage)
+        require_ray(UsageError)
+    subjects = arguments.subjects(args.subject or ["ours"])
     out = Path(args.out or f".parity/runs/{time.strftime('%Y%m%d-%H%M%S')}")
     if out.exists() and not out.is_dir():
-        raise usage(f"--out {out}: exists and is not a folder")
+        raise UsageError(f"--out {out}: exists and is not a folder")
     return Config(
-        subjects=subjects, coverage=_coverage(args, subjects, usage), guided=args.guided,
-        budget=duration(args.budget, "--budget", usage), workers=workers(args.workers, usage),
-        seed=int(args.seed), features=features, shard=_shard(args.shard, usage), out=out,
-        db=args.db or None, shrink=not args.no_shrink,
-        shrink_budget=duration(args.shrink_budget, "--shrink-budget", usage),
-        timeout=duration(args.timeout, "--timeout", usage), known=known, progress=not args.quiet,
-        cluster=cluster)
+        subjects=subjects, coverage=_coverage(args, subjects), guided=args.guided,
+        budget=arguments.duration(args.budget, "--budget"),
+        workers=arguments.workers(args.workers), seed=int(args.seed), features=features,
+        shard=arguments.shard(args.shard), out=out, db=args.db or None, shrink=not args.no_shrink,
+        shrink_budget=arguments.duration(args.shrink_budget, "--shrink-budget"),
+        timeout=arguments.duration(args.timeout, "--timeout"), known=known,
+        progress=not args.quiet, cluster=cluster)
 
 
-def _coverage(args, subjects: list[str], usage) -> dict[str, str] | None:
+def _coverage(args, subjects: list[str]) -> dict[str, str] | None:
     """Which package to measure for each subject, when coverage is asked for."""
     from oracle.app.branch_tracer import CoverageUnavailable, package_root
     from oracle.app.coverage_guided import frontend_of
@@ -144,61 +104,61 @@ def _coverage(args, subjects: list[str], usage) -> dict[str, str] | None:
     try:
         import coverage  # noqa: F401
     except ImportError:
-        raise usage("--guided needs coverage.py: pip install coverage") from None
+        raise UsageError("--guided needs coverage.py: pip install coverage") from None
     packages = {}
     for spec in subjects:
         package = args.coverage_of or frontend_of(spec)
         if package is None:
-            raise usage(f"--guided: subject {spec!r} has no known frontend; name the package "
+            raise UsageError(f"--guided: subject {spec!r} has no known frontend; name the package "
                         "to measure with --coverage-of PACKAGE")
         try:
             package_root(package)
         except CoverageUnavailable as exc:
-            raise usage(f"--coverage-of: {exc}") from None
+            raise UsageError(f"--coverage-of: {exc}") from None
         packages[spec] = package
     return packages
 
 
-def fuzz_command(args, usage) -> int:
+def fuzz_command(args) -> int:
     from oracle.app.campaign import run_campaign
-    from oracle.app.cluster import ClusterError
+    from oracle.app.cluster_spec import ClusterError
 
-    config = fuzz_config(args, usage)
+    config = fuzz_config(args)
     config.out.mkdir(parents=True, exist_ok=True)
     try:
         campaign = run_campaign(config)
     except ClusterError as exc:
-        raise usage(str(exc)) from None
+        raise UsageError(str(exc)) from None
     print(f"summary: {config.out / 'summary.json'}")
     return 1 if any(f.known is None for f in campaign.findings.values()) else 0
 
 
-def shrink_command(args, usage) -> int:
+def shrink_command(args) -> int:
     from oracle.app import reproduce
     from oracle.app.pool import Task, WorkerPool
     from oracle.app.shrinking import ShrinkError, shrink, shrink_key, size_line
 
-    spec = _subjects([args.subject], usage)[0]
+    spec = arguments.subjects([args.subject])[0]
     try:
         source = Path(args.file).read_text()
         compile(source, args.file, "exec")
     except (OSError, UnicodeDecodeError) as exc:
-        raise usage(f"cannot read {args.file}: {exc}") from None
+        raise UsageError(f"cannot read {args.file}: {exc}") from None
     except SyntaxError as exc:
-        raise usage(f"{args.file} does not parse: line {exc.lineno}: {exc.msg}") from None
-    budget = duration(args.budget, "--budget", usage)
-    timeout = duration(args.timeout, "--timeout", usage)
-    with WorkerPool(workers(args.workers, usage), timeout) as pool:
+        raise UsageError(f"{args.file} does not parse: line {exc.lineno}: {exc.msg}") from None
+    budget = arguments.duration(args.budget, "--budget")
+    timeout = arguments.duration(args.timeout, "--timeout")
+    with WorkerPool(arguments.workers(args.workers), timeout) as pool:
         first = next(iter(pool.run([Task(str(Path(args.file).resolve()), spec)])))
         if not first.verdict.is_failure:
-            raise usage(f"{args.file} does not fail under {spec} ({first.verdict}"
+            raise UsageError(f"{args.file} does not fail under {spec} ({first.verdict}"
                         f"{': ' + first.message if first.message else ''}); nothing to shrink")
         key = shrink_key(first)
         print(f"shrinking {args.file} under {spec}: {key}", file=sys.stderr)
         try:
             shrunk = shrink(source, spec, first, pool, budget)
         except ShrinkError as exc:
-            raise usage(str(exc)) from None
+            raise UsageError(str(exc)) from None
     result = shrunk.result
     print(size_line("before", source), file=sys.stderr)
     print(size_line("after ", shrunk.source), file=sys.stderr)

@@ -1,5 +1,6 @@
-"""The `parity` command (docs/architecture.md): run and explain here; fuzz, shrink and gate
-arrive with oracle/app/campaign.py and friends.
+"""The `parity` command (docs/architecture.md): run and explain here; the other subcommands
+register themselves from their modules (gate_cli, campaign_cli, findings_cli, mutation_cli),
+which share oracle/app/arguments.py and never import this module: no import cycle.
 
 Exit status: 0 nothing failed, 1 failures, 2 usage error or unreadable input.
 """
@@ -10,24 +11,15 @@ import argparse
 import os
 import sys
 import time
-from pathlib import Path
 
-from oracle.app import report
-from oracle.judge.subjects import SubjectSpecError, resolve
-
-
-class UsageError(Exception):
-    """Bad input from the user: printed as one line, exit status 2."""
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message: str):
-        raise UsageError(message)
+from oracle.app import campaign_cli, findings_cli, gate_cli, mutation_cli, report
+from oracle.app.arguments import Parser, UsageError, program_files
+from oracle.app.arguments import subjects as checked_subjects
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="parity", description="Check compiled PyTorch programs against eager.")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = Parser(prog="parity", description="Check compiled PyTorch programs against eager.")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=Parser)
     run = commands.add_parser("run", help="check program files against subjects")
     run.add_argument("paths", nargs="+", metavar="PATH")
     run.add_argument("--subject", action="append", metavar="SPEC",
@@ -40,18 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
     run.add_argument("--junit", metavar="F")
     explain = commands.add_parser("explain", help="print compiler.explain for each call")
     explain.add_argument("file", metavar="FILE")
-    from oracle.app import gate_cli  # gate and coverage; imports this module, so not at the top
-
-    gate_cli.add_parsers(commands)
-    from oracle.app import campaign_cli  # fuzz and shrink
-
-    campaign_cli.register(commands)
-    from oracle.app import findings_cli  # merge and report
-
-    findings_cli.register(commands)
-    from oracle.app import mutation_cli  # mutate
-
-    mutation_cli.register(commands)
+    gate_cli.add_parsers(commands)       # gate and coverage
+    campaign_cli.register(commands)      # fuzz and shrink
+    findings_cli.register(commands)      # merge and report
+    mutation_cli.register(commands)      # mutate
     return parser
 
 
@@ -70,37 +54,10 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
-# A finding's scripts (oracle/app/reproduce.py) run themselves: they are not program files.
-NOT_PROGRAMS = frozenset({"__init__.py", "repro.py", "check.py"})
-
-
-def program_files(paths: list[str]) -> list[str]:
-    """Files as given; folders searched for *.py (not __init__.py nor a finding's repro.py and
-    check.py), sorted."""
-    found: list[str] = []
-    for given in paths:
-        path = Path(given)
-        if path.is_dir():
-            inside = sorted(p for p in path.rglob("*.py") if p.name not in NOT_PROGRAMS)
-            if not inside:
-                raise UsageError(f"no program files under {given}")
-            found.extend(str(p) for p in inside)
-        elif path.is_file():
-            found.append(str(path))
-        else:
-            raise UsageError(f"no such file or folder: {given}")
-    return found
-
-
 def run_command(args) -> int:
     from oracle.app.pool import Task, WorkerPool  # spawns workers: only when there is work
 
-    subjects = args.subject or ["ours"]
-    for spec in subjects:
-        try:
-            resolve(spec)
-        except SubjectSpecError as exc:
-            raise UsageError(str(exc)) from None
+    subjects = checked_subjects(args.subject or ["ours"])
     if args.workers < 1 or args.timeout <= 0:
         raise UsageError("--workers and --timeout must be positive")
     files = program_files(args.paths)

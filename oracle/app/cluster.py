@@ -2,52 +2,17 @@
 cluster (`parity fuzz --cluster ray|ray://HOST:PORT`, oracle/app/cluster_ray.py).
 
 Ray is an optional extra (`pip install '.[ray]'`): nothing here imports it until a cluster is
-asked for, and its absence is a one-line usage error, not a traceback.
+asked for, and its absence is a one-line usage error, not a traceback. What names a cluster
+(`--cluster`, `--actors`) is read in oracle/app/cluster_spec.py, which both sides import.
 """
 
 from __future__ import annotations
 
-import re
 import sys
-from dataclasses import dataclass
 
 from oracle.app.pool import WorkerPool
 
 INSTALL_HINT = "pip install '.[ray]'"
-_ADDRESS = re.compile(r"^ray://[^\s:/]+:\d{1,5}$")
-
-
-class ClusterError(Exception):
-    """The cluster cannot be reached or has no node left to work on (one line)."""
-
-
-@dataclass(frozen=True)
-class ClusterSpec:
-    address: str | None         # None: start a local Ray instance; else "ray://HOST:PORT"
-    actors: int | None = None   # None: one actor per node
-    workers: int | None = None  # per actor; None: as many as its node has cores
-
-    def describe(self) -> str:
-        return f"Ray at {self.address}" if self.address else "Ray (a local instance)"
-
-
-def parse_cluster(text: str | None, actors: str | None, usage,
-                  workers: int | None = None) -> ClusterSpec | None:
-    """`--cluster` and `--actors` as given on the command line (`workers`: --workers, None for
-    auto); bad values raise `usage`."""
-    if text is None:
-        if actors is not None:
-            raise usage("--actors needs --cluster")
-        return None
-    if text != "ray" and not _ADDRESS.match(text):
-        raise usage(f"--cluster {text!r}: expected ray (a local Ray instance) or "
-                    "ray://HOST:PORT (an existing cluster)")
-    count = None
-    if actors is not None:
-        if not actors.isdigit() or int(actors) < 1:
-            raise usage(f"--actors {actors!r}: expected a positive number")
-        count = int(actors)
-    return ClusterSpec(None if text == "ray" else text, count, workers)
 
 
 def require_ray(usage) -> None:

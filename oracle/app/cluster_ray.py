@@ -34,7 +34,7 @@ from pathlib import Path
 import ray
 from ray.util.scheduling_strategies import NodeAffinitySchedulingStrategy
 
-from oracle.app.cluster import ClusterError, ClusterSpec
+from oracle.app.cluster_spec import ClusterError, ClusterSpec
 from oracle.app.pool import STARTUP_TIMEOUT, Task, WorkerPool
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict

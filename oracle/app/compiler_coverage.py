@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import re
 import signal
 import tempfile
 import time
@@ -17,7 +16,7 @@ from collections import Counter
 from contextlib import contextmanager
 from pathlib import Path
 
-from oracle.app.cli import UsageError, program_files
+from oracle.app.arguments import UsageError, duration, program_files
 
 DEFAULT_PATHS = ["corpora/seed"]
 
@@ -34,20 +33,12 @@ def add_parser(commands) -> None:
     parser.set_defaults(handler=coverage_command)
 
 
-def parse_seconds(text: str) -> float:
-    match = re.fullmatch(r"(\d+(?:\.\d+)?)([smh]?)", text.strip())
-    if not match:
-        raise UsageError(f"bad duration {text!r}: expected a number with s, m or h, like 90s")
-    scale = {"": 1, "s": 1, "m": 60, "h": 3600}[match.group(2)]
-    return float(match.group(1)) * scale
-
-
 def coverage_command(args) -> int:
     try:
         import coverage
     except ImportError:
         raise UsageError("coverage.py is not installed: pip install -e '.[test]'") from None
-    budget = parse_seconds(args.budget) if args.budget else 0.0
+    budget = duration(args.budget, "--budget") if args.budget else 0.0
     files = program_files(args.paths or DEFAULT_PATHS)
     source = _compiler_folder()
     measured = coverage.Coverage(data_file=None, branch=True, source=[source])

@@ -1,6 +1,7 @@
 """`parity gate` and `parity coverage`: their arguments and the commands themselves.
 
-Registered into the `parity` parser by oracle/app/cli.py; usage errors are cli.UsageError (exit 2).
+Registered into the `parity` parser by oracle/app/cli.py; usage errors are
+arguments.UsageError (exit 2).
 """
 
 from __future__ import annotations
@@ -8,9 +9,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from oracle.app import gate, gate_report
-from oracle.app.cli import UsageError, program_files
-from oracle.judge.subjects import SubjectSpecError, resolve
+from oracle.app import arguments, gate, gate_report
+from oracle.app.arguments import UsageError, program_files
 
 
 def add_parsers(commands) -> None:
@@ -48,11 +48,7 @@ def gate_command(args) -> int:
     if args.accept_regressions and not args.update_baseline:
         raise UsageError("--accept-regressions needs --update-baseline")
     baseline = _baseline(args)
-    for spec in baseline.subjects:
-        try:
-            resolve(spec)
-        except SubjectSpecError as exc:
-            raise UsageError(str(exc)) from None
+    arguments.subjects(baseline.subjects)
     files = _suite(args, baseline)
     start = time.perf_counter()
     results = _run(files, baseline.subjects, args)

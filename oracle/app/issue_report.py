@@ -152,7 +152,7 @@ def report(folder: str, run: bool = True, timeout: float = 300.0) -> str:
 
 
 def command(args) -> int:
-    from oracle.app.cli import UsageError
+    from oracle.app.arguments import UsageError
 
     try:
         text = report(args.finding, run=not args.no_run)

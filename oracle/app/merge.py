@@ -261,7 +261,7 @@ def write_junit(path: str, summary: dict) -> None:
 
 
 def command(args) -> int:
-    from oracle.app.cli import UsageError
+    from oracle.app.arguments import UsageError
 
     out = Path(args.out)
     if out.exists() and not out.is_dir():

@@ -1,7 +1,7 @@
 """`parity mutate`: how many sampled first-order mutants of a package (default compiler/) one
 fixed-length campaign each kills (oracle/app/mutation.py, oracle/app/mutation_run.py).
 
-Bad arguments raise cli.UsageError: one line, exit status 2.
+Bad arguments raise arguments.UsageError: one line, exit status 2.
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from oracle.app.campaign_cli import _subjects, duration, workers
+from oracle.app import arguments
+from oracle.app.arguments import UsageError, duration, workers
 
 DEFAULT_PACKAGE = Path(__file__).resolve().parents[2] / "compiler"
 
@@ -35,8 +36,6 @@ def register(commands) -> None:
 
 
 def _count(text: str, option: str) -> int:
-    from oracle.app.cli import UsageError
-
     if not text.isdigit() or (option == "--mutants" and int(text) < 1):
         raise UsageError(f"{option} {text!r}: expected a "
                          f"{'positive' if option == '--mutants' else 'non-negative'} integer")
@@ -44,7 +43,6 @@ def _count(text: str, option: str) -> int:
 
 
 def _plan(args):
-    from oracle.app.cli import UsageError
     from oracle.app.mutation_run import Plan
 
     package = Path(args.package) if args.package else DEFAULT_PACKAGE
@@ -52,13 +50,12 @@ def _plan(args):
         raise UsageError(f"--package {package}: not a package folder (no __init__.py)")
     if args.package and not args.subject and package.resolve() != DEFAULT_PACKAGE:
         raise UsageError(f"--package {package}: name the subject that uses it with --subject")
-    return Plan(package.resolve(), _subjects(args.subject or ["ours"], UsageError),
-                duration(args.budget, "--budget", UsageError), workers(args.workers, UsageError),
-                _count(args.seed, "--seed"), duration(args.timeout, "--timeout", UsageError))
+    return Plan(package.resolve(), arguments.subjects(args.subject or ["ours"]),
+                duration(args.budget, "--budget"), workers(args.workers),
+                _count(args.seed, "--seed"), duration(args.timeout, "--timeout"))
 
 
 def mutate_command(args) -> int:
-    from oracle.app.cli import UsageError
     from oracle.app.mutation import package_sites, sample
 
     plan = _plan(args)
@@ -76,7 +73,6 @@ def mutate_command(args) -> int:
 
 
 def _run(args, plan, mutants) -> int:
-    from oracle.app.cli import UsageError
     from oracle.app.mutation_run import Runner
 
     if args.list:

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from oracle.app.cluster import ClusterSpec, parse_cluster
+from oracle.app.cluster_spec import ClusterSpec, parse_cluster
 from oracle.judge.verdict import Verdict
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from oracle.app.cli import main, program_files
+from oracle.app.arguments import program_files
+from oracle.app.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 PROGRAMS = ROOT / "tests" / "oracle" / "programs"
@@ -83,7 +84,7 @@ def test_coverage_reports_compiler_files_sorted_by_missed_lines(tmp_path):
 
 def test_coverage_rejects_a_bad_budget(capsys):
     assert main(["coverage", "--budget", "soon"]) == 2
-    assert "bad duration 'soon'" in capsys.readouterr().err
+    assert "--budget 'soon': expected a positive duration" in capsys.readouterr().err
 
 
 @pytest.mark.slow
