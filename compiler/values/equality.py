@@ -12,8 +12,12 @@ from __future__ import annotations
 import collections
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.dunders import try_dunders
+from compiler.values.identity import identity
+from compiler.values.tensor import TensorValue
 
 
 def _family(kind: type) -> type:
@@ -26,26 +30,23 @@ def _family(kind: type) -> type:
 
 def _items_equal(tx, x: Value, y: Value) -> bool:
     """How a container compares two members: identity first, then `==`."""
-    from compiler.values.identity import identity
-    from compiler.values.operators import compare
     if x.is_constant() and y.is_constant():
         return call_pure(lambda p, q: [p] == [q], [x.as_constant(), y.as_constant()], {})
     if identity(tx, x, y):
         return True
-    return compare(tx, "==", x, y).bool(tx)
+    return registry.compare(tx, "==", x, y).bool(tx)  # operators.py, which imports this
 
 
 def equal(tx, a: Value, b: Value, dunders_tried: bool = False) -> bool:
     from compiler.values.containers import DictValue, DictViewValue, SequenceValue, SetValue
-    from compiler.values.operators import _is_tensor, _try_dunders, compare
     if a is b:
         return True
     if a.is_constant() and b.is_constant():
         return call_pure(lambda p, q: p == q, [a.as_constant(), b.as_constant()], {})
-    if _is_tensor(a) or _is_tensor(b):
-        return compare(tx, "==", a, b).bool(tx)
+    if isinstance(a, TensorValue) or isinstance(b, TensorValue):
+        return registry.compare(tx, "==", a, b).bool(tx)  # a graph node
     if not dunders_tried:
-        result = _try_dunders(tx, a, b, "__eq__", "__eq__")
+        result = try_dunders(tx, a, b, "__eq__", "__eq__")
         if result is not None:
             return result.bool(tx)
     if isinstance(a, DictViewValue) or isinstance(b, DictViewValue):

@@ -13,6 +13,7 @@ from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import is_plain, plain
+from compiler.values.dunders import dunder, try_dunders
 from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
 
 BINARY = {
@@ -59,39 +60,6 @@ def _array_op(tx, symbol: str, operands: list[Value]) -> Value:
     return numpy_op(tx, "op", symbol, operands, {})
 
 
-def _dunder(tx, value: Value, name: str) -> Value | None:
-    cls = value.dunder_class()
-    if cls is None:
-        return None
-    return registry.class_attribute(tx, cls, name, value)  # binds the class's function
-
-
-def _try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | None:
-    order = [(a, name, b), (b, reflected, a)]
-    if _reflected_first(a, b, name, reflected):
-        order.reverse()
-    for receiver, hook, other in order:
-        method = _dunder(tx, receiver, hook)
-        if method is not None:
-            result = method.call(tx, [other], {})
-            if not (result.is_constant() and result.as_constant() is NotImplemented):
-                return result
-    return None
-
-
-def _reflected_first(a: Value, b: Value, name: str, reflected: str) -> bool:
-    """CPython tries the right operand first when its type is a proper subclass of the left's
-    (for binary operators: one that overrides the reflected method)."""
-    from compiler.values.attributes import find_in_mro
-    cls_a, cls_b = a.dunder_class(), b.dunder_class()
-    if cls_a is None or cls_b is None:
-        return False
-    if cls_a is cls_b or not issubclass(cls_b, cls_a):
-        return False
-    comparison = name in ("__eq__", "__ne__", "__lt__", "__le__", "__gt__", "__ge__")
-    return comparison or find_in_mro(cls_b, reflected)[1] is not find_in_mro(cls_a, reflected)[1]
-
-
 def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if symbol in INPLACE:
         return inplace_op(tx, symbol, a, b)
@@ -106,7 +74,7 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
             return result  # else specialised below, as constants
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         return registry.wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
-    result = _try_dunders(tx, a, b, name, reflected)
+    result = try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result
     result = _container_op(tx, symbol, a, b)
@@ -178,7 +146,7 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
         a.members = result.members
         return a
     _, name, _ = BINARY[plain]
-    method = _dunder(tx, a, "__i" + name[2:])
+    method = dunder(tx, a, "__i" + name[2:])
     if method is not None:
         return method.call(tx, [b], {})
     return binary_op(tx, plain, a, b)
@@ -196,7 +164,7 @@ def compare(tx, symbol: str, a: Value, b: Value) -> Value:
             return result
     if a.is_constant() and b.is_constant():
         return ConstantValue(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
-    result = _try_dunders(tx, a, b, name, reflected)
+    result = try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result
     return ConstantValue(_structural_compare(tx, symbol, a, b))
@@ -234,7 +202,7 @@ def unary_op(tx, symbol: str, a: Value) -> Value:
         return tx.ctx.tensor_op("call_function", fn, [a], {}, f"unary {symbol}")
     if a.is_constant():
         return registry.wrap_constant(call_pure(fn, [a.as_constant()], {}))
-    method = _dunder(tx, a, name)
+    method = dunder(tx, a, name)
     if method is not None:
         return method.call(tx, [], {})
     raise Unsupported(f"unary {symbol} on {a}", BreakReason.UNSUPPORTED_VALUE)

@@ -9,8 +9,9 @@ module imports no value kind. The edges, and why each is late-bound:
 - `wrap(ctx, obj, source)`, `wrap_constant(obj)` (wrap.py): making a tracker from a real object.
   wrap.py decides the kind of every object, so it imports every kind.
 - `compare(tx, symbol, a, b)`, `same_or_equal(tx, a, b)` (operators.py): `a < b`, and `a is b or
-  a == b` as containers compare members (the base's default `in`, list.index, ...). Both ask
-  identity, `==` and the dunders of any kind, so operators.py imports the kinds.
+  a == b` as containers compare members (the base's default `in`, list.index, list.sort,
+  equality.py's `==` of two containers' items). Both ask identity, `==` and the dunders of
+  any kind, so operators.py imports the kinds and equality.py.
 - `class_value(cls)`, `class_attribute(tx, cls, name, self_value)` (objects.py): the tracker
   of a class (`x.__class__` of a constant, a container, a tensor, an nn.Module) and an
   attribute found on a class (a named tuple's own methods, an nn.Module's `forward`, methods
