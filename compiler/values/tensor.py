@@ -23,7 +23,7 @@ from compiler.values.constant import ConstantValue
 METADATA_ATTRIBUTES = {
     "dtype", "device", "layout", "requires_grad", "ndim", "is_cuda", "is_sparse",
     "is_quantized", "is_meta", "is_leaf", "is_mkldnn", "is_complex_dtype", "itemsize", "nbytes",
-    "is_nested",
+    "is_nested", "is_cpu", "is_mps", "is_xpu", "is_sparse_csr",
 }
 # Methods that return metadata.
 METADATA_METHODS = {

@@ -1,0 +1,12 @@
+"""All Dynamo-style cases: importing the modules registers them in `registry.CASES`."""
+
+from __future__ import annotations
+
+from tests.dynamo_style import (  # noqa: F401
+    functions_builtins,
+    functions_objects,
+    functions_torch,
+)
+from tests.dynamo_style.registry import CASES
+
+__all__ = ["CASES"]
