@@ -18,6 +18,7 @@ every shard), so with one seed the shards together check what one campaign would
 from __future__ import annotations
 
 import collections
+import enum
 import signal
 import threading
 import time
@@ -46,6 +47,15 @@ SUMMARY_EVERY = 5.0
 PENDING_CAP = 16     # programs held back per finding while it is being shrunk
 MAX_PER_KEY = 8      # findings per shrink key; beyond it, programs count into the first
 MORE_KEPT = 3        # further programs of a finding kept beside it (and in the database)
+
+
+class StopReason(enum.StrEnum):
+    """Why drawing stopped: the budget ran out, or the signal that interrupted the campaign
+    (summary.json's `stopped`)."""
+
+    BUDGET = "budget"
+    SIGINT = "SIGINT"
+    SIGTERM = "SIGTERM"
 
 
 @dataclass
@@ -115,7 +125,7 @@ class Campaign:
         self.probes = Probes()                          # absorbed programs shrunk again
         self.queue: collections.deque[Task] = collections.deque()
         self.inflight: dict[str, list] = {}   # path -> [program, choices, results left]
-        self.stopped: str | None = None       # "budget", "SIGINT", "SIGTERM"
+        self.stopped: StopReason | None = None
         self.lock = threading.RLock()
         self.learner = Learner(config.subjects)
         self.learned_version = 0
@@ -128,7 +138,7 @@ class Campaign:
 
     @property
     def interrupted(self) -> bool:
-        return self.stopped in ("SIGINT", "SIGTERM")
+        return self.stopped in (StopReason.SIGINT, StopReason.SIGTERM)
 
     # -- the Hypothesis body ------------------------------------------------------------------
     def offer(self, program, choices: tuple) -> None:
@@ -155,7 +165,7 @@ class Campaign:
     def _tick(self) -> None:
         now = time.monotonic()
         if now >= self.deadline and not self.stopped:
-            self.stopped = "budget"
+            self.stopped = StopReason.BUDGET
         self.report.progress()
         if now - self.last_summary >= SUMMARY_EVERY:
             self.last_summary = now
@@ -368,7 +378,7 @@ class Campaign:
         return time.monotonic() - self.started
 
     def stop(self, signum, _frame) -> None:
-        self.stopped = signal.Signals(signum).name
+        self.stopped = StopReason(signal.Signals(signum).name)
 
     def run(self) -> None:
         previous = {s: signal.signal(s, self.stop) for s in (signal.SIGINT, signal.SIGTERM)}

@@ -6,6 +6,7 @@ the reverse is an improvement. The baseline only ratchets upward unless regressi
 
 from __future__ import annotations
 
+import enum
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,8 +17,18 @@ FORMAT = 1
 DEFAULT_GENERATED = 40
 DEFAULT_SEED = 20240601
 
-REGRESSION, IMPROVEMENT, CHANGED = "regression", "improvement", "changed"
-NEW, REMOVED, SKIPPED = "new", "removed", "skipped"
+
+
+class ChangeKind(enum.StrEnum):
+    """The closed set of changes one program and subject can show against the baseline, in the
+    order they are reported; the value is what console, Markdown and JUnit show."""
+
+    REGRESSION = "regression"
+    IMPROVEMENT = "improvement"
+    CHANGED = "changed"
+    NEW = "new"
+    REMOVED = "removed"
+    SKIPPED = "skipped"
 
 
 class BaselineError(ValueError):
@@ -36,7 +47,7 @@ class Baseline:
 
 @dataclass(frozen=True)
 class Change:
-    kind: str
+    kind: ChangeKind
     program: str
     subject: str
     before: dict | None
@@ -126,21 +137,21 @@ def _rank(verdict: str) -> int:
     return {"pass": 2, "unsupported": 1}.get(verdict, 0)
 
 
-def judge(before: dict, after: dict) -> tuple[str, str] | None:
+def judge(before: dict, after: dict) -> tuple[ChangeKind, str] | None:
     """The kind of change from `before` to `after` for one program and subject, and why."""
     was, now = before["verdict"], after["verdict"]
     if Verdict.NONDETERMINISTIC.value in (was, now):
-        return SKIPPED, "eager disagrees with itself"
+        return ChangeKind.SKIPPED, "eager disagrees with itself"
     if _rank(now) < _rank(was):
-        return REGRESSION, f"{was} -> {now}"
+        return ChangeKind.REGRESSION, f"{was} -> {now}"
     if _rank(now) > _rank(was):
-        return IMPROVEMENT, f"{was} -> {now}"
+        return ChangeKind.IMPROVEMENT, f"{was} -> {now}"
     if was != now:
-        return CHANGED, f"{was} -> {now}"
+        return ChangeKind.CHANGED, f"{was} -> {now}"
     old, new = before.get("compiles"), after.get("compiles")
     if _rank(now) == 0 or old is None or new is None or old == new:
         return None
-    kind = REGRESSION if new > old else IMPROVEMENT
+    kind = ChangeKind.REGRESSION if new > old else ChangeKind.IMPROVEMENT
     return kind, f"{now}, compiles {old} -> {new}"
 
 
@@ -155,9 +166,9 @@ def compare(baseline: Baseline, current: dict[str, dict[str, dict]],
             if before is None and after is None:
                 continue
             if before is None:
-                found = (NEW, after["verdict"])
+                found = (ChangeKind.NEW, after["verdict"])
             elif after is None:
-                found = (REMOVED, f"was {before['verdict']}")
+                found = (ChangeKind.REMOVED, f"was {before['verdict']}")
             else:
                 found = judge(before, after)
             if found is not None:
@@ -171,7 +182,8 @@ def updated(baseline: Baseline, current: dict[str, dict[str, dict]], changes: li
     """The next baseline: this run's entries, except that a regression (unless accepted) or a
     skipped program keeps its recorded entry, so the baseline only moves upward."""
     keep = {(c.program, c.subject) for c in changes
-            if c.kind == SKIPPED or (c.kind == REGRESSION and not accept_regressions)}
+            if c.kind == ChangeKind.SKIPPED
+            or (c.kind == ChangeKind.REGRESSION and not accept_regressions)}
     programs: dict[str, dict[str, dict]] = {}
     for key, per_subject in current.items():
         for subject, entry in per_subject.items():
@@ -182,6 +194,5 @@ def updated(baseline: Baseline, current: dict[str, dict[str, dict]], changes: li
                     programs)
 
 
-def counts(changes: list[Change]) -> dict[str, int]:
-    kinds = (REGRESSION, IMPROVEMENT, CHANGED, NEW, REMOVED, SKIPPED)
-    return {kind: sum(c.kind == kind for c in changes) for kind in kinds}
+def counts(changes: list[Change]) -> dict[ChangeKind, int]:
+    return {kind: sum(c.kind == kind for c in changes) for kind in ChangeKind}

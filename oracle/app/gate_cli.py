@@ -66,7 +66,7 @@ def gate_command(args) -> int:
                                    gate_report.markdown(baseline, current, changes, summary))
     if args.junit:
         gate_report.write_junit(args.junit, baseline, current, changes)
-    regressions = gate.counts(changes)[gate.REGRESSION]
+    regressions = gate.counts(changes)[gate.ChangeKind.REGRESSION]
     if args.update_baseline:
         gate.dump(gate.updated(baseline, current, changes, args.accept_regressions),
                   args.baseline)

@@ -6,17 +6,10 @@ from collections import Counter
 from pathlib import Path
 
 from oracle.app import junit
-from oracle.app.gate import (
-    CHANGED,
-    IMPROVEMENT,
-    NEW,
-    REGRESSION,
-    REMOVED,
-    SKIPPED,
-    Baseline,
-    Change,
-    counts,
-)
+from oracle.app.gate import Baseline, Change, ChangeKind, counts
+
+REGRESSION, IMPROVEMENT, CHANGED = ChangeKind.REGRESSION, ChangeKind.IMPROVEMENT, ChangeKind.CHANGED
+NEW, REMOVED, SKIPPED = ChangeKind.NEW, ChangeKind.REMOVED, ChangeKind.SKIPPED
 
 MAX_LISTED = 50  # a pull-request comment stays readable
 
@@ -32,7 +25,7 @@ def console_lines(changes: list[Change], listed: int = 20) -> list[str]:
     """Every regression, improvement and change of failure kind; the first `listed` of the
     new, removed and skipped programs (a fresh baseline makes every program new)."""
     lines = []
-    for kind in (REGRESSION, IMPROVEMENT, CHANGED, NEW, REMOVED, SKIPPED):
+    for kind in ChangeKind:
         mine = [c for c in changes if c.kind == kind]
         limit = len(mine) if kind in (REGRESSION, IMPROVEMENT, CHANGED) else listed
         for c in mine[:limit]:

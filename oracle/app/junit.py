@@ -7,17 +7,28 @@ suite's counts are computed from its cases, never passed in.
 
 from __future__ import annotations
 
+import enum
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
 
-PASSED, FAILED, ERROR, SKIPPED = "passed", "failure", "error", "skipped"
+
+class Outcome(enum.StrEnum):
+    """How a case ended; the value of all but PASSED is the XML element that says so."""
+
+    PASSED = "passed"
+    FAILED = "failure"
+    ERROR = "error"
+    SKIPPED = "skipped"
+
+
+PASSED, FAILED, ERROR, SKIPPED = Outcome  # the names the reports use
 
 
 @dataclass
 class Case:
     name: str
     classname: str
-    outcome: str = PASSED
+    outcome: Outcome = PASSED
     type: str = ""           # the failure or error kind (a verdict)
     message: str = ""        # one line: the attribute CI shows
     text: str = ""           # the body: the explanation, a repro path
@@ -29,7 +40,7 @@ class Suite:
     name: str
     cases: list[Case] = field(default_factory=list)
 
-    def count(self, outcome: str) -> int:
+    def count(self, outcome: Outcome) -> int:
         return sum(case.outcome == outcome for case in self.cases)
 
 
@@ -54,6 +65,6 @@ def _case(suite: ET.Element, case: Case) -> None:
     detail = {"message": case.message}
     if case.type and case.outcome != SKIPPED:
         detail = {"type": case.type, **detail}
-    child = ET.SubElement(node, case.outcome, detail)
+    child = ET.SubElement(node, case.outcome.value, detail)
     if case.text:
         child.text = case.text

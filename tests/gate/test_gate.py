@@ -143,6 +143,7 @@ def test_verdict_changes_rank_pass_over_unsupported_over_failures(before, after,
     kind, why = gate.judge({"verdict": before, "compiles": 1}, {"verdict": after, "compiles": 1})
     assert (kind, why) == (expected, "eager disagrees with itself" if expected == "skipped"
                            else f"{before} -> {after}")
+    assert kind is gate.ChangeKind(expected) and f"{kind}" == expected  # shown as its value
 
 
 def test_compile_counts_matter_only_when_the_verdict_holds():
