@@ -30,7 +30,9 @@ ELEMENTWISE = {
 }
 REDUCTIONS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var", "argmax",
               "argmin", "cumsum", "cumprod", "all", "any"}
-FUNCTIONS = ELEMENTWISE | REDUCTIONS | {
+# Made from constant arguments alone (no array needed).
+CONSTRUCTORS = {"arange", "zeros", "ones", "full", "eye", "identity", "linspace"}
+FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "matmul", "dot", "transpose", "reshape", "concatenate", "stack", "zeros_like",
     "ones_like", "expand_dims", "squeeze", "outer", "einsum"}
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot"}
@@ -211,7 +213,7 @@ def is_numpy_function(obj: Any) -> bool:
 
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
-    if not any(_holds_array(a) for a in [*args, *kwargs.values()]):
+    if name not in CONSTRUCTORS and not any(_holds_array(a) for a in [*args, *kwargs.values()]):
         raise Unsupported(f"NumPy {name} without an array from a tensor",
                           BreakReason.UNSUPPORTED_CALL)
     if "out" in kwargs:
@@ -246,6 +248,10 @@ def _backing(value: Value) -> Value:
         return type(value)([_backing(v) for v in value.items])
     if isinstance(value, NdarrayValue) or not value.is_constant():
         raise Unsupported(f"{value} in a NumPy call", BreakReason.UNSUPPORTED_VALUE)
+    import numpy as np
+    real = value.as_constant()
+    if isinstance(real, np.dtype) or isinstance(real, type) and issubclass(real, np.generic):
+        return ConstantValue(np.dtype(real).name)  # a dtype by name: the graph's code prints it
     return value
 
 

@@ -46,7 +46,19 @@ def numpy_reductions_and_shape(a, b):
 @case()
 def numpy_constant_array_with_tensor(a, b):
     w = np.arange(4, dtype=np.float32)
-    return a * torch.from_numpy(w) + np.float32(0.5)
+    z = np.zeros((3, 4)) + np.ones(4) * 2
+    return a * torch.from_numpy(w), torch.from_numpy(z) - b, np.linspace(0, 1, 3)
+
+
+@case()
+def numpy_dtype_of_array_passed_on(a, b):
+    x = a.numpy()
+    return torch.from_numpy(x + np.ones(x.shape[1], dtype=x.dtype)), np.full((2,), 3, x.dtype)
+
+
+@case()
+def numpy_scalar_constructor(a, b):
+    return a * np.float32(0.5) + b
 
 
 @case()

@@ -23,7 +23,7 @@ TARGET_PASS_RATE = 0.9
 FULLGRAPH_GAPS = {
     "generator_with_send_like_next": "an endless generator is run to its end before use",
     "yield_from_generator": "yield from inside a generator",
-    "numpy_constant_array_with_tensor": "np.arange and other numpy constructors",
+    "numpy_scalar_constructor": "a NumPy scalar made in the compiled code (np.float32(0.5))",
     "no_grad_block": "requires_grad_() on a tensor made in the graph",
     "no_grad_decorated_helper": "requires_grad_() on an input tensor",
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
