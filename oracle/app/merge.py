@@ -21,8 +21,9 @@ from pathlib import Path
 
 from oracle.app import buckets, junit
 from oracle.app.reproduce import write_atomically
+from oracle.judge.verdict import Verdict
 
-_RAISED = ("crash", "mismatch-exception")
+_RAISED = (Verdict.CRASH.value, Verdict.MISMATCH_EXCEPTION.value)  # a finding's "kind"
 
 
 class MergeError(ValueError):
