@@ -48,27 +48,35 @@ def has_symbols(fake: torch.Tensor) -> bool:
 
 class TraceFakeMode(FakeTensorMode):
     """The fake mode of one trace. With symbolic sizes (`cache_outer_ops_only`), torch's
-    fake-op cache keeps only the ops the trace itself runs: a repeated block's ops (the batch
-    norms of a ResNet, a transformer's layers) then skip their decompositions, while the
-    many small ops run inside a decomposition, which would each cost a symbolic cache entry
-    (its output synthesised and checked) for few hits, go uncached."""
+    fake-op cache keeps only the ops the trace itself runs whose fake run is costly, a
+    decomposition into several ops (batch norm, layer norm, linear): a repeated block (the
+    batch norms of a ResNet, a transformer's layers) then skips them. A symbolic cache entry,
+    or a hit, costs about what a small op does (an output synthesised from symbolic sizes),
+    so small ops, and the ops run inside a decomposition, are not cached."""
+
+    COSTLY = 4  # inner ops of a fake run that make its op worth caching
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.cache_outer_ops_only = False
         self._depth = 0
+        self._inner_ops = 0  # the ops run inside outer ones so far
+        self._costly: set = set()  # the outer ops whose fake run was costly
 
     def dispatch(self, func, types, args=(), kwargs=None):
         if not self.cache_outer_ops_only:
             return super().dispatch(func, types, args, kwargs)
-        cache_enabled = self.cache_enabled
-        self.cache_enabled = cache_enabled and self._depth == 0
+        cache_enabled, outer, inner = self.cache_enabled, self._depth == 0, self._inner_ops
+        self.cache_enabled = cache_enabled and outer and func in self._costly
         self._depth += 1
+        self._inner_ops += not outer
         try:
             return super().dispatch(func, types, args, kwargs)
         finally:
             self._depth -= 1
             self.cache_enabled = cache_enabled
+            if outer and self._inner_ops - inner >= self.COSTLY:
+                self._costly.add(func)
 
 
 def new_fake_mode() -> TraceFakeMode:
