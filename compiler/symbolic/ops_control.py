@@ -91,21 +91,44 @@ def for_iter(tx, inst):
 @handles("RETURN_VALUE")
 def return_value(tx, inst):
     """(value -- )"""
-    value = tx.pop()
-    if tx.yielded is not None:
-        from compiler.values.iterators import SequenceIteratorValue
-        value = SequenceIteratorValue(tx.yielded)
-    tx.result = value
+    tx.result = tx.pop()
 
 
 @handles("RETURN_GENERATOR")
 def return_generator(tx, inst):
-    """( -- None): the generator's body runs now, to exhaustion, collecting its yields."""
+    """( -- None): the generator object is made by the call (values/generators.py); its
+    frame starts here on the first next()."""
     tx.push(ConstantValue(None))
 
 
 @handles("YIELD_VALUE")
 def yield_value(tx, inst):
-    """(value -- None)"""
-    tx.yielded.append(tx.pop())
-    tx.push(ConstantValue(None))
+    """(value -- sent): the frame suspends; resuming pushes the value sent in."""
+    if tx.bytecode.handler_for(inst.offset) is not None:
+        raise Unsupported("yield inside try or with (an unfinished generator runs its cleanup "
+                          "when freed)", BreakReason.UNSUPPORTED_VALUE)
+    tx.suspended = tx.pop()
+
+
+@handles("GET_YIELD_FROM_ITER")
+def get_yield_from_iter(tx, inst):
+    """(iterable -- iterator)"""
+    tx.push(tx.pop().iter(tx))
+
+
+@handles("SEND")
+def send(tx, inst):
+    """(iterator, sent -- iterator, yielded) or (iterator, sent -- returned) and jump"""
+    sent = tx.pop()
+    iterator = tx.stack[-1]
+    try:
+        if sent.is_constant() and sent.as_constant() is None:
+            tx.push(iterator.next(tx))
+        else:
+            tx.push(iterator.call_method(tx, "send", [sent], {}))
+    except RaisedByProgram as raised:
+        if not isinstance(raised.exc, StopIteration):
+            raise
+        tx.pop()
+        tx.push(tx.const(raised.exc.value))
+        tx.jump(inst)

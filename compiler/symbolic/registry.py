@@ -32,8 +32,6 @@ UNSUPPORTED_OPCODES = {
     "GET_AITER": "async for: coroutines are never traced",
     "GET_ANEXT": "async for: coroutines are never traced",
     "GET_AWAITABLE": "await: coroutines are never traced",
-    "SEND": "yield from / await delegates to another generator",
-    "GET_YIELD_FROM_ITER": "yield from delegates to another generator",
     "CHECK_EG_MATCH": "except* (exception groups)",
     "PREP_RERAISE_STAR": "except* (exception groups)",
     "IMPORT_STAR": "from m import * only occurs at module level",

@@ -55,15 +55,14 @@ class Translator:
         self.kw_names: tuple[str, ...] = ()
         self.exc_stack: list[Value] = []
         self.result: Value | None = None
-        self.yielded: list[Value] | None = (
-            [] if code.co_flags & inspect.CO_GENERATOR else None)
+        self.suspended: Value | None = None  # a generator's frame: the value it yields now
         self.break_at: int | None = None   # stop before this instruction (a graph break)
         self.stopped_at_break = False
 
     # -- the loop -----------------------------------------------------------------------------
     def run(self) -> Value:
         instructions = self.bytecode.instructions
-        while self.result is None:
+        while self.result is None and self.suspended is None:
             if self.ip >= len(instructions):
                 raise CompilerBug(f"fell off the end of {self.code.co_name}")
             self.index = self.ip
@@ -179,6 +178,9 @@ class Translator:
                                args, kwargs)
         inner = Translator(self.ctx, code, fn.f_globals, bound, fn.closure(self.ctx),
                            parent=self, function=fn)
+        if code.co_flags & inspect.CO_GENERATOR:
+            from compiler.values.generators import GeneratorValue
+            return GeneratorValue(inner)  # its body runs one step per next()
         return inner.run()
 
     def zero_argument_super(self) -> Value:

@@ -61,6 +61,10 @@ class BuiltinValue(NativeFunctionValue):
 
 
 def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    from compiler.values.generators import call_over_generator
+    lazy = call_over_generator(tx, fn, args, kwargs)
+    if lazy is not None:
+        return lazy
     handler = HANDLERS.get(fn) if is_hashable(fn) else None
     if handler is not None:
         result = handler(tx, *args, **kwargs)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tests.dynamo_style import (  # noqa: F401
     functions_builtins,
+    functions_generators,
     functions_objects,
     functions_torch,
 )

@@ -1,0 +1,308 @@
+"""Generators as Python runs them: a generator object holds its suspended frame (a Translator)
+and runs it one step per `next`, so the body's side effects interleave with the consumer's and
+an abandoned generator never runs the rest of its body.
+
+Iterators that are lazy in CPython (zip, enumerate, map, filter, islice, chain) over a generator
+are lazy here too (`LazyIteratorValue`), and any/all stop at the deciding item. A yield inside a
+try block or a `with` is refused: an unfinished generator would run its `finally` or `__exit__`
+when Python frees it, which the trace does not see.
+"""
+
+from __future__ import annotations
+
+import itertools
+import types
+from collections.abc import Callable
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
+from compiler.values.attributes import bound_method
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+from compiler.values.containers import TupleValue
+
+
+class GeneratorValue(Value):
+    """A generator object made in the trace; `frame` is its not yet finished Translator."""
+
+    def __init__(self, frame):
+        super().__init__(None)
+        self.frame = frame
+        self.finished = False
+        self.running = False
+
+    def __repr__(self) -> str:
+        return f"GeneratorValue({self.frame.code.co_name}{', done' if self.finished else ''})"
+
+    def python_type(self) -> type:
+        return types.GeneratorType
+
+    def is_fresh_object(self) -> bool:
+        return True
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a generator object leaving the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def iter(self, tx) -> Value:
+        return self
+
+    def next(self, tx) -> Value:
+        return self.send(tx, ConstantValue(None))
+
+    def send(self, tx, value: Value) -> Value:
+        """Run the frame to its next yield (its value) or its end (StopIteration)."""
+        if self.finished:
+            raise RaisedByProgram(StopIteration())
+        if self.running:
+            raise RaisedByProgram(ValueError("generator already executing"))
+        frame = self.frame
+        if frame.ip == 0:
+            if not (value.is_constant() and value.as_constant() is None):
+                raise RaisedByProgram(TypeError("can't send non-None value to a just-started "
+                                                "generator"))
+        else:
+            frame.push(value)  # what the suspended yield expression gives
+        self.running = True
+        try:
+            frame.run()
+        except RaisedByProgram as raised:
+            self.finished = True
+            if isinstance(raised.exc, StopIteration):
+                raise RaisedByProgram(RuntimeError("generator raised StopIteration")) from None
+            raise
+        except BaseException:
+            self.finished = True
+            raise
+        finally:
+            self.running = False
+        if frame.suspended is not None:
+            yielded, frame.suspended = frame.suspended, None
+            return yielded
+        self.finished = True
+        result = frame.result
+        if not result.is_constant():
+            raise Unsupported("a generator returning a traced value",
+                              BreakReason.UNSUPPORTED_VALUE)
+        returned = result.as_constant()
+        raise RaisedByProgram(StopIteration() if returned is None else StopIteration(returned))
+
+    def drain(self, tx) -> list[Value]:
+        items = []
+        while True:
+            try:
+                items.append(self.next(tx))
+            except RaisedByProgram as raised:
+                if isinstance(raised.exc, StopIteration):
+                    return items
+                raise
+
+    def contains(self, tx, item: Value) -> bool:
+        return _first(tx, self, lambda candidate: registry.same_or_equal(tx, candidate, item))
+
+    def getattr(self, tx, name: str) -> Value:
+        return bound_method(self, name)  # send, __next__; close and throw are refused
+
+    def call_method(self, tx, name: str, args, kwargs) -> Value:
+        if name == "send" and len(args) == 1 and not kwargs:
+            return self.send(tx, args[0])
+        if name == "__next__" and not args and not kwargs:
+            return self.next(tx)
+        raise Unsupported(f"generator.{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+class LazyIteratorValue(Value):
+    """A CPython iterator that pulls from its inputs only when it is advanced: `step(tx)`
+    gives the next item or raises StopIteration as a RaisedByProgram."""
+
+    def __init__(self, kind: type, step: Callable):
+        super().__init__(None)
+        self.kind = kind
+        self.step = step
+
+    def __repr__(self) -> str:
+        return f"LazyIteratorValue({self.kind.__name__})"
+
+    def python_type(self) -> type:
+        return self.kind
+
+    def is_fresh_object(self) -> bool:
+        return True
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a lazy iterator over a generator leaving the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def iter(self, tx) -> Value:
+        return self
+
+    def next(self, tx) -> Value:
+        return self.step(tx)
+
+    drain = GeneratorValue.drain
+    contains = GeneratorValue.contains
+
+    def getattr(self, tx, name: str) -> Value:
+        return bound_method(self, name)
+
+    def call_method(self, tx, name: str, args, kwargs) -> Value:
+        if name == "__next__" and not args and not kwargs:
+            return self.next(tx)
+        raise Unsupported(f"{self.kind.__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def is_lazy(value: Value) -> bool:
+    return isinstance(value, (GeneratorValue, LazyIteratorValue))
+
+
+def _advance(tx, iterator: Value) -> Value | None:
+    """The next item, or None at the end."""
+    try:
+        return iterator.next(tx)
+    except RaisedByProgram as raised:
+        if isinstance(raised.exc, StopIteration):
+            return None
+        raise
+
+
+def _first(tx, iterator: Value, test: Callable[[Value], bool]) -> bool:
+    """Whether an item passes `test`, advancing no further than the first that does."""
+    while (item := _advance(tx, iterator)) is not None:
+        if test(item):
+            return True
+    return False
+
+
+def _stop():
+    raise RaisedByProgram(StopIteration())
+
+
+def _zip(tx, *iterables, strict=None):
+    if strict is not None:
+        raise Unsupported("zip(strict=...) over a generator", BreakReason.UNSUPPORTED_CALL)
+    iterators = [it.iter(tx) for it in iterables]
+
+    def step(tx):
+        items = []
+        for iterator in iterators:  # in order, stopping at the first exhausted one
+            item = _advance(tx, iterator)
+            if item is None:
+                _stop()
+            items.append(item)
+        return TupleValue(items)
+
+    return LazyIteratorValue(zip, step)
+
+
+def _enumerate(tx, iterable, start=None):
+    iterator = iterable.iter(tx)
+    count = itertools.count(start.as_constant() if start is not None else 0)
+
+    def step(tx):
+        item = _advance(tx, iterator)
+        if item is None:
+            _stop()
+        return TupleValue([ConstantValue(next(count)), item])
+
+    return LazyIteratorValue(enumerate, step)
+
+
+def _map(tx, fn, *iterables):
+    iterators = [it.iter(tx) for it in iterables]
+
+    def step(tx):
+        items = []
+        for iterator in iterators:
+            item = _advance(tx, iterator)
+            if item is None:
+                _stop()
+            items.append(item)
+        return fn.call(tx, items, {})
+
+    return LazyIteratorValue(map, step)
+
+
+def _filter(tx, fn, iterable):
+    iterator = iterable.iter(tx)
+    keep_truthy = fn.is_constant() and fn.as_constant() is None
+
+    def step(tx):
+        while (item := _advance(tx, iterator)) is not None:
+            if (item if keep_truthy else fn.call(tx, [item], {})).bool(tx):
+                return item
+        _stop()
+
+    return LazyIteratorValue(filter, step)
+
+
+def _islice(tx, iterable, *bounds):
+    window = slice(*[b.as_constant() for b in bounds])
+    start, stop, stride = window.start or 0, window.stop, window.step or 1
+    if start < 0 or (stop is not None and stop < 0) or stride < 1:
+        raise Unsupported("islice bounds", BreakReason.UNSUPPORTED_CALL)
+    iterator = iterable.iter(tx)
+    wanted = iter(range(start, stop if stop is not None else 2 ** 63, stride))
+    position = [0]
+
+    def step(tx):
+        target = next(wanted, None)
+        if target is None:
+            _stop()
+        while position[0] <= target:
+            item = _advance(tx, iterator)
+            if item is None:
+                _stop()
+            position[0] += 1
+        return item
+
+    return LazyIteratorValue(itertools.islice, step)
+
+
+def _chain(tx, *iterables):
+    pending = list(iterables)
+    current: list[Value | None] = [None]
+
+    def step(tx):
+        while True:
+            if current[0] is None:
+                if not pending:
+                    _stop()
+                current[0] = pending.pop(0).iter(tx)
+            item = _advance(tx, current[0])
+            if item is not None:
+                return item
+            current[0] = None
+
+    return LazyIteratorValue(itertools.chain, step)
+
+
+def _any(tx, iterable):
+    return ConstantValue(_first(tx, iterable.iter(tx), lambda item: item.bool(tx)))
+
+
+def _all(tx, iterable):
+    return ConstantValue(not _first(tx, iterable.iter(tx), lambda item: not item.bool(tx)))
+
+
+LAZY_HANDLERS = {zip: _zip, enumerate: _enumerate, map: _map, filter: _filter, any: _any,
+                 all: _all, itertools.islice: _islice, itertools.chain: _chain}
+# CPython iterators that pull lazily: over a generator they are refused (the rest, like list,
+# sorted, sum, itertools.product, take every item at once, as the drain does).
+REFUSED_OVER_GENERATORS = {
+    itertools.accumulate, itertools.starmap, itertools.takewhile, itertools.dropwhile,
+    itertools.compress, itertools.filterfalse, itertools.groupby, itertools.zip_longest,
+    itertools.pairwise, itertools.cycle, itertools.chain.from_iterable}
+
+
+def call_over_generator(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """A builtin or itertools call with a generator among its arguments, or None when there
+    is none (or `fn` takes every item at once)."""
+    if not any(is_lazy(a) for a in [*args, *kwargs.values()]):
+        return None
+    handler = LAZY_HANDLERS.get(fn)
+    if handler is not None:
+        return handler(tx, *args, **kwargs)
+    if fn in REFUSED_OVER_GENERATORS:
+        raise Unsupported(f"{getattr(fn, '__qualname__', fn)} over a generator",
+                          BreakReason.UNSUPPORTED_CALL)
+    return None

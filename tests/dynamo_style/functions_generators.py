@@ -1,0 +1,153 @@
+"""Generators as Python runs them: lazily, one step per `next`, so a generator's side effects
+interleave with its consumer's, and a generator left unfinished never runs its remaining body.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+from tests.dynamo_style.registry import case
+
+
+@case()
+def generator_steps_interleave_with_loop(a, b):
+    log = []
+
+    def produce():
+        for i in range(3):
+            log.append(i)
+            yield a * i
+
+    out = b
+    for x in produce():
+        log.append(-1)
+        out = out + x
+    return out, log
+
+
+@case()
+def generator_zip_stops_early(a, b):
+    log = []
+
+    def produce():
+        for i in range(5):
+            log.append(i)
+            yield a * i
+
+    return list(zip(produce(), [1, 2])), log
+
+
+@case()
+def generator_any_short_circuits(a, b):
+    seen = []
+
+    def check(i):
+        seen.append(i)
+        return i > 1
+
+    return any(check(i) for i in range(6)), all(check(i) < 3 for i in range(6)), seen, a
+
+
+@case()
+def generator_raises_after_first_step(a, b):
+    def produce():
+        yield a
+        raise ValueError("second step")
+
+    it = produce()
+    first = next(it)
+    try:
+        next(it)
+    except ValueError as err:
+        return first + b, str(err)
+    return first
+
+
+@case()
+def generator_left_unfinished(a, b):
+    log = []
+
+    def produce():
+        log.append("start")
+        yield a
+        log.append("after first")
+        yield b
+
+    it = produce()
+    return next(it) * 2, log
+
+
+@case()
+def generator_endless_with_islice(a, b):
+    def naturals():
+        n = 0
+        while True:
+            yield n
+            n += 1
+
+    return [a * k for k in itertools.islice(naturals(), 3)]
+
+
+@case()
+def generator_enumerate_and_map_lazily(a, b):
+    log = []
+
+    def produce():
+        for i in range(3):
+            log.append(i)
+            yield a + i
+
+    out = []
+    for i, t in enumerate(map(lambda x: x * 2, produce())):
+        log.append(f"use {i}")
+        out.append(t)
+    return out, log
+
+
+@case()
+def generator_return_value_through_yield_from(a, b):
+    def inner():
+        yield a
+        return 7
+
+    def outer():
+        got = yield from inner()
+        yield b * got
+
+    return list(outer())
+
+
+@case()
+def generator_expression_consumed_twice(a, b):
+    gen = (t * 2 for t in (a, b))
+    first = list(gen)
+    second = list(gen)
+    return first, second
+
+
+@case()
+def generator_send_accumulates(a, b):
+    def running_total():
+        total = 0
+        while True:
+            sent = yield total
+            total += sent
+
+    acc = running_total()
+    next(acc)
+    acc.send(2)
+    return a * acc.send(3)
+
+
+@case()
+def generator_yield_inside_try_finally(a, b):
+    log = []
+
+    def produce():
+        try:
+            yield a
+            yield b
+        finally:
+            log.append("closed")
+
+    return list(produce()), log
