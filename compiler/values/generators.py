@@ -2,8 +2,9 @@
 and runs it one step per `next`, so the body's side effects interleave with the consumer's and
 an abandoned generator never runs the rest of its body.
 
-Iterators that are lazy in CPython (zip, enumerate, map, filter, islice, chain) over a generator
-are lazy here too (`LazyIteratorValue`), and any/all stop at the deciding item. A yield inside a
+Iterators that are lazy in CPython (zip, enumerate, islice, chain) over a generator are lazy
+here too (`LazyIteratorValue`), map and filter always are (their function runs once per step),
+and any/all stop at the deciding item. A yield inside a
 try block or a `with` is refused: an unfinished generator would run its `finally` or `__exit__`
 when Python frees it, which the trace does not see.
 """
@@ -295,8 +296,10 @@ REFUSED_OVER_GENERATORS = {
 
 
 def call_over_generator(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
-    """A builtin or itertools call with a generator among its arguments, or None when there
-    is none (or `fn` takes every item at once)."""
+    """map and filter; a builtin or itertools call with a generator or lazy iterator among
+    its arguments; or None when there is none (or `fn` takes every item at once)."""
+    if fn in (map, filter):  # lazy whatever they iterate: the function runs per step
+        return LAZY_HANDLERS[fn](tx, *args, **kwargs)
     if not any(is_lazy(a) for a in [*args, *kwargs.values()]):
         return None
     handler = LAZY_HANDLERS.get(fn)

@@ -151,3 +151,41 @@ def generator_yield_inside_try_finally(a, b):
             log.append("closed")
 
     return list(produce()), log
+
+
+@case()
+def map_calls_its_function_per_step(a, b):
+    log = []
+
+    def scaled(k):
+        log.append(k)
+        return a * k
+
+    out = b
+    for t in map(scaled, [1, 2, 3]):
+        log.append(-1)
+        out = out + t
+    return out, log
+
+
+@case()
+def filter_stops_at_first_match(a, b):
+    log = []
+
+    def big(k):
+        log.append(k)
+        return k > 1
+
+    kept = filter(big, [0, 1, 2, 3, 4])
+    return a * next(kept), log
+
+
+@case()
+def zip_of_map_pulls_only_what_it_pairs(a, b):
+    log = []
+
+    def seen(k):
+        log.append(k)
+        return k
+
+    return list(zip(map(seen, [1, 2, 3]), [a])), log
