@@ -5,6 +5,7 @@ predicate about each valid candidate, caching answers by normalised source.
 from __future__ import annotations
 
 import ast
+import enum
 import time
 import warnings
 from collections.abc import Callable, Sequence
@@ -62,6 +63,13 @@ class PassStats:
     invalid: int = 0  # candidates that did not compile or lost part of the skeleton
 
 
+class ShrinkStop(enum.StrEnum):
+    """Why a reduction ended: no pass changed the program any more, or time ran out."""
+
+    FIXED_POINT = "fixed point"
+    BUDGET = "budget"
+
+
 @dataclass(frozen=True)
 class ShrinkResult:
     source: str
@@ -71,7 +79,7 @@ class ShrinkResult:
     accepted: int
     seconds: float
     passes: dict[str, PassStats]
-    stopped: str  # "fixed point" or "budget"
+    stopped: ShrinkStop
 
     def as_dict(self) -> dict:
         return {
@@ -110,7 +118,7 @@ class Reduction:
     def out_of_time(self) -> bool:
         return time.perf_counter() >= self.deadline
 
-    def run(self, passes: Sequence[ShrinkPass]) -> str:
+    def run(self, passes: Sequence[ShrinkPass]) -> ShrinkStop:
         for shrink_pass in passes:
             self.stats.setdefault(shrink_pass.name, PassStats())
         main = [p for p in passes if not p.finishing]
@@ -120,15 +128,15 @@ class Reduction:
             for shrink_pass in main if main else finishing:
                 changed |= self.run_pass(shrink_pass)
                 if self.out_of_time():
-                    return "budget"
+                    return ShrinkStop.BUDGET
             if changed:
                 continue
             for shrink_pass in finishing if main else []:
                 changed |= self.run_pass(shrink_pass)
                 if self.out_of_time():
-                    return "budget"
+                    return ShrinkStop.BUDGET
             if not changed:
-                return "fixed point"
+                return ShrinkStop.FIXED_POINT
 
     def run_pass(self, shrink_pass: ShrinkPass) -> bool:
         """Sweep once; after an accepted candidate continue from its resume key."""

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from generators.draw import Drawer, Redraw, StopDrawing
+from generators.shrink.driver import ShrinkStop
 from oracle.app import buckets, campaign_report
 from oracle.app.ast_lock import serialised_compile
 from oracle.app.campaign_probes import Candidate, Probes, said_shape
@@ -345,7 +346,7 @@ class Campaign:
                     twin.merged + 1
                 self._keep(twin, probe.source, probe.choices)
             return False
-        if stats.get("stopped") == "budget":  # cut short: may hold home's bug beside others
+        if stats.get("stopped") == ShrinkStop.BUDGET:  # cut short: may hold home's bug too
             self.probes.give_back(home, probe, source)
             return False
         self.probes.split_off(home)

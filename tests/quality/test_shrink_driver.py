@@ -8,6 +8,7 @@ import pytest
 
 from generators.shrink import PASSES, ShrinkError, normalise, reduce
 from generators.shrink.candidates import shrink_pass
+from generators.shrink.driver import ShrinkStop
 from tests.quality import planted
 
 
@@ -60,7 +61,7 @@ def test_batch_predicate_gives_the_sequential_result():
 
 def test_zero_budget_returns_the_normalised_input():
     result = reduce(planted.PROGRAM, mentions_cumsum_of_transpose, budget_seconds=0)
-    assert result.stopped == "budget"
+    assert result.stopped is ShrinkStop.BUDGET and result.as_dict()["stopped"] == "budget"
     assert result.source == normalise(planted.PROGRAM)
     assert result.attempts == 1
 
