@@ -66,9 +66,11 @@ def format_value(tx, inst):
     """(value[, spec] -- str)"""
     spec = tx.pop().as_constant() if inst.arg & 0x04 else ""
     value = tx.pop()
-    if not value.is_constant():
+    from compiler.values.containers import is_plain
+    from compiler.values.containers import plain as real_object
+    if not is_plain(value):  # a constant, or a list or dict of them (formatted as str() does)
         raise Unsupported(f"formatting {value} as text", BreakReason.UNSUPPORTED_VALUE)
-    plain = value.as_constant()
+    plain = real_object(value)
     conversion = inst.arg & 0x03
     if conversion:
         plain = {1: str, 2: repr, 3: ascii}[conversion](plain)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from tests.dynamo_style import (  # noqa: F401
     functions_builtins,
     functions_generators,
+    functions_misc,
     functions_objects,
     functions_torch,
 )
