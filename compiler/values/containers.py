@@ -547,11 +547,13 @@ def plain(value) -> Any:
 
 def is_plain(value) -> bool:
     # Only a list or a dict is copied exactly by `plain`: a deque, an OrderedDict or a
-    # defaultdict would reach the pure function as a list or a dict of another type.
+    # defaultdict would reach the pure function as a list or a dict of another type. Their
+    # items must be immutable constants: a list inside would reach it (and come back in its
+    # result) as a copy, no longer the object the program holds (`[[0]] * 3` aliases one list).
     if isinstance(value, ListValue):
-        return value.python_type() is list and all(is_plain(item) for item in value.items)
+        return value.python_type() is list and all(item.is_constant() for item in value.items)
     if isinstance(value, DictValue):
-        return value.cls is dict and all(is_plain(k) and is_plain(v)
+        return value.cls is dict and all(k.is_constant() and v.is_constant()
                                          for k, v in value.entries.values())
     if isinstance(value, SetValue):
         return value.is_constant()

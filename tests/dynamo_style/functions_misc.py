@@ -299,3 +299,13 @@ def lambda_sorting_tensors_by_shape(a, b):
     ts = [a, b[:2], a[:1]]
     ts.sort(key=lambda t: t.shape[0])
     return [t.shape for t in ts], ts[0]
+
+
+@case()
+def list_repetition_aliases_inner_list(a, b):
+    rows = [[0]] * 3
+    rows[0].append(a.shape[0])
+    inner = [1]
+    joined = [inner] + [2]
+    joined[0].append(3)
+    return rows, rows[0] is rows[2], inner, a
