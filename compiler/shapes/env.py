@@ -10,7 +10,6 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import functools
-from typing import ClassVar
 
 import torch
 from torch._dispatch.python import enable_python_dispatcher
@@ -56,21 +55,19 @@ class TraceFakeMode(FakeTensorMode):
     so small ops, and the ops run inside a decomposition, are not cached."""
 
     COSTLY = 4  # inner ops of a fake run that make its op worth caching
-    # The outer ops whose fake run was costly, in any trace: an op's decomposition is the
-    # same in every trace, so a later trace caches it from its first run.
-    costly_ops: ClassVar[set] = set()
 
     def __init__(self, **kwargs):
         super().__init__(**kwargs)
         self.cache_outer_ops_only = False
         self._depth = 0
         self._inner_ops = 0  # the ops run inside outer ones so far
+        self._costly: set = set()  # the outer ops whose fake run was costly
 
     def dispatch(self, func, types, args=(), kwargs=None):
         if not self.cache_outer_ops_only:
             return super().dispatch(func, types, args, kwargs)
         cache_enabled, outer, inner = self.cache_enabled, self._depth == 0, self._inner_ops
-        self.cache_enabled = cache_enabled and outer and func in self.costly_ops
+        self.cache_enabled = cache_enabled and outer and func in self._costly
         self._depth += 1
         self._inner_ops += not outer
         try:
@@ -79,7 +76,7 @@ class TraceFakeMode(FakeTensorMode):
             self._depth -= 1
             self.cache_enabled = cache_enabled
             if outer and self._inner_ops - inner >= self.COSTLY:
-                self.costly_ops.add(func)
+                self._costly.add(func)
 
 
 def new_fake_mode() -> TraceFakeMode:

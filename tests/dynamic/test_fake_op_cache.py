@@ -38,16 +38,3 @@ def test_a_repeated_op_on_the_same_symbolic_shapes_is_run_once_and_right_on_ever
     # ops nor for the dozen ops the decomposition runs.
     assert FakeTensorMode.cache_misses - misses <= stats.ops
     assert sweep(three_norms, images, BATCH_SWEEP, compiled=compiled).compiles == 1
-
-
-def one_norm_twice(x):
-    return F.batch_norm(x, MEAN, VAR, WEIGHT, BIAS) - F.batch_norm(x, MEAN, VAR, WEIGHT, BIAS)
-
-
-def test_a_later_trace_caches_a_costly_op_from_its_first_run():
-    compiler.compile(three_norms, dynamic=True)(*images(3))  # batch norm is known costly
-    hits = FakeTensorMode.cache_hits
-    compiled = compiler.compile(one_norm_twice, dynamic=True, fullgraph=True)
-    x = images(6)[0]
-    torch.testing.assert_close(compiled(x), one_norm_twice(x))
-    assert FakeTensorMode.cache_hits > hits
