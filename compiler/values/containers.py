@@ -17,6 +17,8 @@ from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 
+DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
+
 
 def _index(tx, key: Value):
     if key.is_constant():
@@ -264,7 +266,8 @@ class DictViewValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())))
+        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())),
+                                     watched=(DICT_CHANGED, self.mapping.entries.keys))
 
     def len(self, tx) -> int:
         return len(self.mapping.entries)
@@ -334,7 +337,8 @@ class DictValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.keys(), kind=type(iter({})))
+        return SequenceIteratorValue(self.keys(), kind=type(iter({})),
+                                     watched=(DICT_CHANGED, self.entries.keys))
 
     def contains(self, tx, item: Value) -> bool:
         return item.hash_key() in self.entries
@@ -495,7 +499,9 @@ class SetValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.ordered(), kind=type(iter(set())))
+        return SequenceIteratorValue(self.ordered(), kind=type(iter(set())),
+                                     watched=("Set changed size during iteration",
+                                              self.members.keys))
 
     def contains(self, tx, item: Value) -> bool:
         return item.hash_key() in self.members

@@ -15,13 +15,16 @@ class SequenceIteratorValue(Value):
     """Iterates a snapshot of values, or a live ListValue (mutations during the loop are seen)."""
 
     def __init__(self, items, live: bool = False, kind: type | None = None, source=None,
-                 real=None):
+                 real=None, watched=None):
         super().__init__(source)
         self.items = items
         self.live = live
         self.position = 0
         self.kind = kind  # the real iterator's type, where the maker knows it
         self.real = real  # an existing iterator (with its source), advanced by the rebuild
+        # a dict's or set's iterator: (CPython's error when its size changes, its keys now)
+        self.watched = watched
+        self.watched_keys = list(watched[1]()) if watched is not None else None
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:
@@ -49,7 +52,20 @@ class SequenceIteratorValue(Value):
     def iter(self, tx) -> Value:
         return self
 
+    def _check_unchanged(self) -> None:
+        """As CPython's dict and set iterators: a size change raises; other key changes would
+        depend on the table's layout, so they are refused."""
+        message, keys = self.watched
+        now = list(keys())
+        if len(now) != len(self.watched_keys):
+            raise RaisedByProgram(RuntimeError(message))
+        if now != self.watched_keys:
+            raise Unsupported("keys replaced while iterating over them",
+                              BreakReason.UNSUPPORTED_VALUE)
+
     def next(self, tx) -> Value:
+        if self.watched is not None:
+            self._check_unchanged()
         items = self._current()
         if self.position >= len(items):
             raise RaisedByProgram(StopIteration())

@@ -309,3 +309,29 @@ def list_repetition_aliases_inner_list(a, b):
     joined = [inner] + [2]
     joined[0].append(3)
     return rows, rows[0] is rows[2], inner, a
+
+
+@case(breaks=True)  # the frame raises: under fullgraph that is refused, not compiled
+def dict_grown_while_iterated_raises(a, b):
+    d = {"a": a}
+    for key in d:
+        d[key + "2"] = b
+    return d
+
+
+@case(breaks=True)
+def set_grown_while_iterated_raises(a, b):
+    s = {1, 2}
+    for k in s:
+        s.add(k * 10)
+    return a
+
+
+@case()
+def dict_values_rewritten_while_iterated(a, b):
+    d = {"a": a, "b": b}
+    for key in d:
+        d[key] = d[key] * 2
+    for key, value in d.items():
+        d[key] = value + 1
+    return d
