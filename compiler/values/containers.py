@@ -83,6 +83,19 @@ class SequenceValue(Value):
     def rebuilt(self, items: list[Value]) -> Value:
         return type(self)(items)
 
+    def _missing_message(self, value: Value, method: str) -> str:
+        """CPython's ValueError text for index/remove of a value that is not there."""
+        kind = self.python_type()
+        if issubclass(kind, tuple):
+            return "tuple.index(x): x not in tuple"
+        family = "deque" if issubclass(kind, collections.deque) else "list"
+        if family == "list" and method == "remove":
+            return "list.remove(x): x not in list"
+        if not value.is_constant():
+            raise Unsupported(f"the error of {family}.{method} shows the value's repr",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return f"{value.as_constant()!r} is not in {family}"
+
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         if name == "index" and not kwargs and 1 <= len(args) <= 3:
             bounds = [a.as_constant() for a in args[1:]] + [None] * (3 - len(args))
@@ -90,7 +103,7 @@ class SequenceValue(Value):
             for i in range(start, stop):
                 if registry.same_or_equal(tx, self.items[i], args[0]):
                     return registry.wrap_constant(i)
-            raise RaisedByProgram(ValueError("value is not in the sequence"))
+            raise RaisedByProgram(ValueError(self._missing_message(args[0], "index")))
         if name == "count" and not kwargs and len(args) == 1:
             return registry.wrap_constant(
                 sum(registry.same_or_equal(tx, i, args[0]) for i in self.items))
@@ -194,7 +207,12 @@ class ListValue(SequenceValue):
         elif name == "insert":
             self.items.insert(args[0].as_constant(), args[1])
         elif name == "remove":
-            position = self.call_method(tx, "index", args, {}).as_constant()
+            if len(args) != 1 or kwargs:
+                raise Unsupported("list.remove arguments", BreakReason.UNSUPPORTED_CALL)
+            position = next((i for i, item in enumerate(self.items)
+                             if registry.same_or_equal(tx, item, args[0])), None)
+            if position is None:
+                raise RaisedByProgram(ValueError(self._missing_message(args[0], "remove")))
             del self.items[position]
         elif name == "clear":
             self.items.clear()

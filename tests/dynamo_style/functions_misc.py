@@ -335,3 +335,14 @@ def dict_values_rewritten_while_iterated(a, b):
     for key, value in d.items():
         d[key] = value + 1
     return d
+
+
+@case()
+def missing_value_error_messages(a, b):
+    texts = []
+    for attempt in ([1, 2].remove, [1, 2].index, (1, 2).index):
+        try:
+            attempt(5)
+        except ValueError as err:
+            texts.append(str(err))
+    return a, texts
