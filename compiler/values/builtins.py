@@ -336,7 +336,8 @@ def _extreme(tx, symbol, args, key, default):
     if not items:
         if default is not None:
             return default
-        raise RaisedByProgram(ValueError("arg is an empty sequence"))
+        name = "max" if symbol == ">" else "min"
+        raise RaisedByProgram(ValueError(f"{name}() arg is an empty sequence"))
     if key is None and all(i.is_constant() for i in items):
         fn = max if symbol == ">" else min
         return _const(call_pure(fn, [[i.as_constant() for i in items]], {}))

@@ -34,6 +34,19 @@ def _family(kind: type) -> type:
     raise Unsupported(f"iterating a {kind.__qualname__}", BreakReason.UNSUPPORTED_VALUE)
 
 
+def unhashable(value: Value) -> Any:
+    """hash() of a list, dict or set: CPython's TypeError (a subclass with a __hash__ of its
+    own is refused)."""
+    kind = value.python_type()
+    if kind.__hash__ is not None:
+        raise Unsupported(f"hash of a {kind.__qualname__} (a container with a __hash__)",
+                          BreakReason.UNSUPPORTED_VALUE)
+    heap = kind.__flags__ & (1 << 9)  # Py_TPFLAGS_HEAPTYPE: tp_name is the bare name
+    name = kind.__name__ if heap or kind.__module__ == "builtins" else (
+        f"{kind.__module__}.{kind.__qualname__}")
+    raise RaisedByProgram(TypeError(f"unhashable type: '{name}'"))
+
+
 class SequenceValue(Value):
     """Common ground of lists and tuples."""
 
@@ -159,6 +172,9 @@ class ListValue(SequenceValue):
 
     def python_type(self) -> type:
         return list
+
+    def hash_key(self) -> Any:
+        return unhashable(self)
 
     def as_fx_argument(self, part: str) -> Any:
         return [item.as_fx_argument(part) for item in self.items]
@@ -341,6 +357,9 @@ class DictValue(Value):
     def __repr__(self) -> str:
         return f"DictValue({[(k, v) for k, v in self.entries.values()]!r})"
 
+    def hash_key(self) -> Any:
+        return unhashable(self)
+
     def python_type(self) -> type:
         return self.cls
 
@@ -493,6 +512,9 @@ class SetValue(Value):
 
     def python_type(self) -> type:
         return frozenset if self.frozen else set
+
+    def hash_key(self) -> Any:
+        return super().hash_key() if self.frozen else unhashable(self)
 
     def is_constant(self) -> bool:
         return all(item.is_constant() for item in self.members.values())

@@ -98,8 +98,9 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         if a.python_type() is not b.python_type() and not (
                 issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):
-            raise RaisedByProgram(TypeError(f"can only concatenate {a.python_type().__name__} "
-                                            f"to {a.python_type().__name__}"))
+            left, right = a.python_type().__name__, b.python_type().__name__
+            raise RaisedByProgram(TypeError(f'can only concatenate {left} (not "{right}") '
+                                            f"to {left}"))
         if isinstance(a, ListValue):  # deques stay deques, of the left one's maxlen
             return a.rebuilt(a.items + b.items)
         return TupleValue(a.items + b.items)

@@ -346,3 +346,15 @@ def missing_value_error_messages(a, b):
         except ValueError as err:
             texts.append(str(err))
     return a, texts
+
+
+@case()
+def unhashable_keys_and_empty_max_errors(a, b):
+    texts = []
+    for attempt in (lambda: {}[[1]], lambda: {[1]: 2}, lambda: {1}.add({}), lambda: max([]),
+                    lambda: min([], key=len), lambda: [a] + (b,)):
+        try:
+            attempt()
+        except (TypeError, ValueError) as err:
+            texts.append((type(err).__name__, str(err)))
+    return a, texts
