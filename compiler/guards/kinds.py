@@ -33,7 +33,12 @@ def name_of(value: Any) -> str:
 def short(value: Any) -> str:
     if value is None or isinstance(value, (bool, int, float, str)):
         return repr(value)
-    name = getattr(value, "__qualname__", None) or type(value).__qualname__
+    try:  # a module's __getattr__ may raise anything (torch.classes: RuntimeError)
+        name = getattr(value, "__qualname__", None)
+    except Exception:  # noqa: BLE001 - a description never fails
+        name = None
+    if not isinstance(name, str):
+        name = type(value).__qualname__
     return f"<{name} at {id(value):#x}>"
 
 

@@ -358,3 +358,13 @@ def unhashable_keys_and_empty_max_errors(a, b):
         except (TypeError, ValueError) as err:
             texts.append((type(err).__name__, str(err)))
     return a, texts
+
+
+@case()
+def dataclass_defined_inside_compared(a, b):
+    @dataclasses.dataclass
+    class Pt:
+        x: int
+        y: int = 0
+
+    return Pt(1) == Pt(1, 0), Pt(1) == (1, 0), repr(Pt(2)).endswith("Pt(x=2, y=0)"), a

@@ -28,6 +28,8 @@ FULLGRAPH_GAPS = {
     "no_grad_decorated_helper": "requires_grad_() on an input tensor",
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
     "module_made_in_trace_user_subclass": "a user nn.Module subclass built in the compiled code",
+    "dataclass_defined_inside_compared": "@dataclass applied in the compiled code (a "
+                                         "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
 }
