@@ -1,4 +1,6 @@
-"""Jumps, loops, returns and generator yields (generators are run to exhaustion)."""
+"""Jumps, loops, returns and generator yields (a generator runs one step per next())."""
+
+import builtins
 
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
@@ -103,11 +105,46 @@ def return_generator(tx, inst):
 
 @handles("YIELD_VALUE")
 def yield_value(tx, inst):
-    """(value -- sent): the frame suspends; resuming pushes the value sent in."""
-    if tx.bytecode.handler_for(inst.offset) is not None:
-        raise Unsupported("yield inside try or with (an unfinished generator runs its cleanup "
-                          "when freed)", BreakReason.UNSUPPORTED_VALUE)
+    """(value -- sent): the frame suspends; resuming pushes the value sent in. A generator
+    freed while suspended is closed (GeneratorExit raised at its yield), which runs the
+    program's cleanup code: a yield is refused inside a `with` or `finally` block, an except
+    clause that may catch GeneratorExit, or an except body; an except clause naming builtin
+    exception types that GeneratorExit is not runs nothing (Sequence.__iter__'s IndexError)."""
+    from compiler.symbolic.ops_exceptions import blocks_around
+    for kind, target, _ in blocks_around(tx.bytecode, inst.offset):
+        if kind != "try" or not _closing_runs_nothing(tx, target):
+            raise Unsupported("yield inside a with or finally block, or an except clause that "
+                              "catches GeneratorExit (an unfinished generator runs its cleanup "
+                              "when freed)", BreakReason.UNSUPPORTED_VALUE)
     tx.suspended = tx.pop()
+
+
+def _closing_runs_nothing(tx, target: int) -> bool:
+    """Whether the handler at `target` is except clauses only, each naming builtin exception
+    classes (not shadowed by a global) that GeneratorExit is not an instance of, falling
+    through to RERAISE: no finally body, no bare except."""
+    insts, index = tx.bytecode.instructions, tx.bytecode.index(target) + 1
+    while index < len(insts):
+        inst = insts[index]
+        if inst.opname == "RERAISE":
+            return True
+        while insts[index].opname == "LOAD_GLOBAL":
+            name = insts[index].argval
+            kind = getattr(builtins, name, None)
+            if name in tx.f_globals or not (isinstance(kind, type)
+                                            and issubclass(kind, BaseException)) \
+                    or issubclass(GeneratorExit, kind):
+                return False
+            index += 1
+        if insts[index].opname == "BUILD_TUPLE":
+            index += 1
+        if index == tx.bytecode.index(inst.offset) or insts[index].opname != "CHECK_EXC_MATCH":
+            return False
+        skip = insts[index + 1]
+        if skip.opname != "POP_JUMP_FORWARD_IF_FALSE":
+            return False
+        index = tx.bytecode.index(skip.argval)
+    return False
 
 
 @handles("GET_YIELD_FROM_ITER")

@@ -4,6 +4,7 @@ interleave with its consumer's, and a generator left unfinished never runs its r
 
 from __future__ import annotations
 
+import collections.abc
 import itertools
 
 from tests.dynamo_style.registry import case
@@ -151,6 +152,40 @@ def generator_yield_inside_try_finally(a, b):
             log.append("closed")
 
     return list(produce()), log
+
+
+@case()
+def generator_yield_inside_try_except(a, b):
+    log = []
+
+    def produce(items):
+        i = 0
+        try:
+            while True:
+                yield items[i]
+                log.append(i)
+                i += 1
+        except IndexError:
+            return
+
+    first = next(produce([a, b]))  # left unfinished: its except clause cannot catch the close
+    return first, list(produce([a, b, a + b])), log
+
+
+class _Pair(collections.abc.Sequence):
+    def __init__(self, a, b):
+        self.items = (a, b)
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+    def __len__(self):
+        return 2
+
+
+@case()
+def user_sequence_iterated(a, b):
+    return [t * 2 for t in _Pair(a, b)], a in _Pair(a, b)
 
 
 @case()
