@@ -167,6 +167,16 @@ def test_a_tensor_method_and_its_torch_function_are_one_structure():
         "import torch\n\ndef program(x):\n    return torch.view(x, -1)\n")
 
 
+def test_a_module_with_only_forward_is_the_function_it_is():
+    function = "import torch\n\ndef program(x):\n    return torch.abs(x)\n"
+    module = ("import torch\n\nclass Program(torch.nn.Module):\n    def forward(self, y):\n"
+              "        return torch.abs(y)\nprogram = Program()\n")
+    reads_self = module.replace("torch.abs(y)", "torch.abs(y) + self.k")
+    assert buckets.structure(module) == buckets.structure(function)
+    assert buckets.structure(reads_self) != buckets.structure(
+        function.replace("torch.abs(x)", "torch.abs(x) + k"))
+
+
 def test_the_learner_learns_what_a_subject_always_declines_and_no_more():
     learner = Learner(["s"])
     for i in range(12):
