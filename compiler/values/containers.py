@@ -16,6 +16,7 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.sort_order import sorted_order
 
 DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
 
@@ -241,32 +242,13 @@ class ListValue(SequenceValue):
                 keys = [key.call(tx, [item], {}) for item in self.items]
             else:
                 keys = list(self.items)
-            order = _sorted_order(tx, keys, reverse)
+            order = sorted_order(tx, keys, reverse)
             self.items[:] = [self.items[i] for i in order]
         elif name == "copy":
             return ListValue(list(self.items))
         else:
             return super().call_method(tx, name, args, kwargs)
         return registry.wrap_constant(None)
-
-
-def _sorted_order(tx, keys: list[Value], reverse: bool) -> list[int]:
-    """A stable sort of positions by key, comparing trackers with `<` as list.sort does."""
-    import functools
-
-    if all(k.is_constant() for k in keys):
-        plain = [k.as_constant() for k in keys]
-        return sorted(range(len(keys)), key=plain.__getitem__, reverse=reverse)
-
-    def order(i: int, j: int) -> int:
-        if registry.compare(tx, "<", keys[i], keys[j]).bool(tx):
-            return -1
-        return 1 if registry.compare(tx, "<", keys[j], keys[i]).bool(tx) else 0
-
-    positions = sorted(range(len(keys)), key=functools.cmp_to_key(order))
-    if reverse:  # reverse=True keeps equal keys in their original order, like CPython
-        positions = sorted(range(len(keys)), key=functools.cmp_to_key(lambda i, j: order(j, i)))
-    return positions
 
 
 class DictViewValue(Value):
