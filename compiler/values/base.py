@@ -175,3 +175,24 @@ class Value:
         if self.is_constant():
             return self.as_constant()
         return ("id", id(self))
+
+
+class HeldCallableValue(Value):
+    """A tracker holding a callable for good (a native function, a NumPy function, an
+    lru_cache wrapper, a torch.backends query): the object itself stands in for it, and it is
+    handed as is to a fake run that takes a callable argument."""
+
+    def __init__(self, fn: Any, source: Source | None = None):
+        super().__init__(source)
+        self.fn = fn
+
+    def held_object(self) -> Any:
+        return self.fn
+
+    def as_fx_argument(self, part: str) -> Any:
+        if part == "example" and self.fn is not None and not self.is_constant():
+            return self.fn  # a callable argument of the fake run
+        return super().as_fx_argument(part)
+
+    def python_type(self) -> type:
+        return type(self.fn)

@@ -20,7 +20,7 @@ from compiler.guards.sources import (
     ItemSource,
 )
 from compiler.values import registry
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
 from compiler.values.modules import NNModuleValue
@@ -389,27 +389,12 @@ def unsupported_call(what: str) -> Unsupported:
     return Unsupported(f"call of {what}", BreakReason.UNSUPPORTED_CALL)
 
 
-class LruCacheValue(Value):
+class LruCacheValue(HeldCallableValue):
     """A functools.lru_cache wrapper. Called on constants, it is called for real at trace time,
     as the program calls it (a result it had cached is what the program gets, even if the
     function would compute another now), and its constant result is folded in, guarded on the
     cache's miss count, which a recomputation or a cache_clear() changes. Anything else (a
     tensor argument, a mutable result) is refused: the call runs in Python."""
-
-    def __init__(self, fn, source):
-        super().__init__(source)
-        self.fn = fn
-
-    def held_object(self) -> Any:
-        return self.fn
-
-    def as_fx_argument(self, part: str) -> Any:
-        if part == "example" and self.fn is not None and not self.is_constant():
-            return self.fn  # a callable argument of the fake run
-        return super().as_fx_argument(part)
-
-    def python_type(self) -> type:
-        return type(self.fn)
 
     def as_constant(self) -> Any:
         return self.fn

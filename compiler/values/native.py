@@ -10,34 +10,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from compiler.values.base import Value
+from compiler.values.base import HeldCallableValue, Value
 
 
-class NativeFunctionValue(Value):
+class NativeFunctionValue(HeldCallableValue):
     """A callable the translator does not inline (a builtin, a torch function): it holds the
     real object, and its kind decides what a call does."""
-
-    def __init__(self, fn: Any, source=None):
-        super().__init__(source)
-        self.fn = fn
-
-    def held_object(self) -> Any:
-        return self.fn
 
     def fixed_object(self) -> Any:
         return self.fn
 
-    def as_fx_argument(self, part: str) -> Any:
-        if part == "example" and self.fn is not None and not self.is_constant():
-            return self.fn  # a callable argument of the fake run
-        return super().as_fx_argument(part)
-
     def __repr__(self) -> str:
         name = getattr(self.fn, "__qualname__", None) or getattr(self.fn, "__name__", self.fn)
         return f"{type(self).__name__}({name})"
-
-    def python_type(self) -> type:
-        return type(self.fn)
 
     def as_constant(self) -> Any:
         return self.fn

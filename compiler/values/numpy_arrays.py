@@ -19,7 +19,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
 ELEMENTWISE = {
@@ -172,26 +172,11 @@ class NumpyMethodValue(Value):
         return numpy_op(tx, "method", self.name, [self.array, *args], kwargs)
 
 
-class NumpyFunctionValue(Value):
+class NumpyFunctionValue(HeldCallableValue):
     """A listed NumPy function (`np.sin`, `np.sum`, ...); `np.asarray` of an array is it."""
-
-    def __init__(self, fn: Any, source=None):
-        super().__init__(source)
-        self.fn = fn
-
-    def held_object(self) -> Any:
-        return self.fn
-
-    def as_fx_argument(self, part: str) -> Any:
-        if part == "example" and self.fn is not None and not self.is_constant():
-            return self.fn  # a callable argument of the fake run
-        return super().as_fx_argument(part)
 
     def __repr__(self) -> str:
         return f"NumpyFunctionValue({self.fn.__name__})"
-
-    def python_type(self) -> type:
-        return type(self.fn)
 
     def as_constant(self) -> Any:
         return self.fn

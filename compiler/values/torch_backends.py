@@ -14,7 +14,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource
 from compiler.values import registry
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
 from compiler.values.constant import FLAG_TYPES, ConstantValue, call_pure
 
 PREFIX = "torch.backends"
@@ -71,23 +71,8 @@ class BackendValue(Value):
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 
 
-class ProcessQueryValue(Value):
+class ProcessQueryValue(HeldCallableValue):
     """`torch.backends.X.is_available` and the like: what the build and machine offer."""
-
-    def __init__(self, fn: Any):
-        super().__init__(None)
-        self.fn = fn
-
-    def held_object(self) -> Any:
-        return self.fn
-
-    def as_fx_argument(self, part: str) -> Any:
-        if part == "example" and self.fn is not None and not self.is_constant():
-            return self.fn  # a callable argument of the fake run
-        return super().as_fx_argument(part)
-
-    def python_type(self) -> type:
-        return type(self.fn)
 
     def call(self, tx, args, kwargs) -> Value:
         if args or kwargs:
