@@ -36,8 +36,10 @@ class GraphRaised:
     def save(self, inputs: list) -> tuple:
         """What the graph may change before it raises: the grad mode, the RNG state and the
         inputs it writes in place (their copies)."""
-        with torch.no_grad():
-            copies = [(inputs[i], inputs[i].clone()) for i in self.put_back]
+        copies = []
+        if self.put_back:
+            with torch.no_grad():
+                copies = [(inputs[i], inputs[i].clone()) for i in self.put_back]
         return (torch.is_grad_enabled() if self.sets_grad_mode else None,
                 torch.get_rng_state() if self.draws_random else None, copies)
 
@@ -54,9 +56,10 @@ class GraphRaised:
             torch._C._set_grad_enabled(grad_mode)
         if rng is not None:
             torch.set_rng_state(rng)
-        with torch.no_grad():
-            for written, copy in copies:
-                written.copy_(copy)
+        if copies:
+            with torch.no_grad():
+                for written, copy in copies:
+                    written.copy_(copy)
         result = self.owner.function(*args, **kwargs)
         if not self.under_handler:
             self._graph_was_wrong(exc)
