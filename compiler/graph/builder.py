@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import operator
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -29,6 +30,11 @@ from compiler.shapes.policy import InputDims
 # Fake-tensor propagation logs every failed meta kernel; a failure here is a graph break, not
 # an error worth a traceback on the user's terminal.
 logging.getLogger("torch._subclasses.fake_tensor").setLevel(logging.CRITICAL)
+
+
+def _is_numpy_scalar(arg: Any) -> bool:
+    numpy = sys.modules.get("numpy")
+    return numpy is not None and isinstance(arg, numpy.generic)
 
 
 class GraphBuilder:
@@ -114,8 +120,10 @@ class GraphBuilder:
 
     def _lift(self, arg: Any) -> Any:
         """A constant object the generated code cannot spell (a dataclass instance such as
-        LinearCrossEntropyOptions) becomes an attribute of the graph module, read by get_attr."""
-        if not dataclasses.is_dataclass(arg) or isinstance(arg, type):
+        LinearCrossEntropyOptions, a NumPy scalar) becomes an attribute of the graph module,
+        read by get_attr."""
+        if not (dataclasses.is_dataclass(arg) and not isinstance(arg, type)
+                or _is_numpy_scalar(arg)):
             return arg
         name = f"_constant{len(self.constants)}"
         self.constants[name] = arg

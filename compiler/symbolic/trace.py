@@ -35,6 +35,7 @@ from compiler.symbolic.translator import NullValue, Translator
 from compiler.values.base import RaisedByProgram
 from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
+from compiler.values.tensor_requires_grad import check_outputs as check_grad_outputs
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
 from compiler.values.wrap import wrap
 
@@ -120,6 +121,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
     check_selection_outputs(ctx, plan.outputs)
+    check_grad_outputs(ctx, plan.outputs)
     graph, put_back = None, ()
     if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)

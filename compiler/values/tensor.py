@@ -35,7 +35,7 @@ METADATA_METHODS = {
 TENSOR_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
 DATA_METHODS = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__", "__index__",
                 "data_ptr", "untyped_storage", "storage", "__array__", "__format__"}
-SIDE_EFFECT_METHODS = {"backward", "requires_grad_", "retain_grad", "register_hook",
+SIDE_EFFECT_METHODS = {"backward", "retain_grad", "register_hook",
                        "share_memory_", "pin_memory", "record_stream", "set_", "resize_",
                        "resize_as_", "detach_"}
 
@@ -153,6 +153,9 @@ class TensorValue(Value):
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
         if name in SIDE_EFFECT_METHODS:
             raise Unsupported(f"Tensor.{name}()", BreakReason.SIDE_EFFECT)
+        if name == "requires_grad_":
+            from compiler.values.tensor_requires_grad import requires_grad_
+            return requires_grad_(tx, self, args, kwargs)
         symbolic = self._symbolic_metadata(tx, name, args, kwargs)
         if symbolic is not None:
             return symbolic

@@ -34,6 +34,7 @@ from compiler.values.constant import (
 )
 from compiler.values.containers import DictValue, ListValue, SetValue, SizeValue, TupleValue
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
+from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
 
 
@@ -44,6 +45,8 @@ def wrap_constant(value: Any) -> Value:
         return ConstantValue(value)
     if kind in SYMBOLIC_TYPES:
         return ConstantValue(value)  # specialised there, guarded
+    if is_numpy_scalar(value):
+        return ConstantValue(value)
     if kind is tuple:
         return TupleValue([wrap_constant(v) for v in value])
     if kind is torch.Size:
@@ -73,6 +76,9 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
             ctx.guard(source, GuardKind.ID if kind is torch.dtype else GuardKind.EQUALS, obj)
         else:
             ctx.guard(source, GuardKind.EQUALS, obj)
+        return ConstantValue(obj, source)
+    if is_numpy_scalar(obj):  # immutable: its exact type and value guarded
+        ctx.guard(source, GuardKind.EQUALS, obj)
         return ConstantValue(obj, source)
     if is_special_form(obj):  # typing.Union, typing.Literal...: one object each
         ctx.guard(source, GuardKind.ID, obj)

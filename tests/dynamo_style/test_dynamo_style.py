@@ -23,15 +23,21 @@ TARGET_PASS_RATE = 0.9
 FULLGRAPH_GAPS = {
     "generator_yield_inside_try_finally": "a yield inside try or with (its cleanup would run "
                                           "when an unfinished generator is freed)",
-    "numpy_scalar_constructor": "a NumPy scalar made in the compiled code (np.float32(0.5))",
-    "no_grad_block": "requires_grad_() on a tensor made in the graph",
-    "no_grad_decorated_helper": "requires_grad_() on an input tensor",
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
     "module_made_in_trace_user_subclass": "a user nn.Module subclass built in the compiled code",
     "dataclass_defined_inside_compared": "@dataclass applied in the compiled code (a "
                                          "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
+    "user_sequence_protocol_loop": "iteration through __getitem__ (the sequence protocol)",
+    "context_manager_swallows_exception": "__name__ of an exception class",
+    "contextmanager_try_finally_body": "a yield inside try/finally in a @contextmanager",
+    "raise_from_and_cause": "an exception's __cause__",
+    "slice_objects_and_indices": "slice.indices()",
+    "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
+    "parameter_made_then_probed": "nn.Parameter built in the compiled code",
+    "user_module_built_in_trace_with_buffer": "a user nn.Module subclass built in the compiled "
+                                              "code",
 }
 
 

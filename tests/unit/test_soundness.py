@@ -13,6 +13,7 @@ import collections
 import dataclasses
 import typing
 
+import numpy as np
 import pytest
 import torch
 
@@ -111,6 +112,8 @@ KINDS = [
     ("deque_maxlen", lambda: 1, lambda a: collections.deque([a, 2, 3], 2)),
     ("ndarray", lambda: torch.ones(2, 3), lambda a: a.numpy()),
     ("numpy_scalar", lambda: torch.ones(2, 3), lambda a: a.numpy().sum()),
+    ("numpy_scalar_input", lambda: np.float32(1.5), lambda a: a),
+    ("numpy_scalar_made", lambda: 1, lambda a: np.int64(a) * 2),
     ("picked_tensor", lambda: torch.ones(2, 3), lambda a: max(a.sum(), (a * 2).sum())),
     ("backends_module", lambda: 1, lambda a: torch.backends.cudnn),
     ("distribution", lambda: torch.ones(2),

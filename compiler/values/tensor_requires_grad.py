@@ -1,0 +1,64 @@
+"""`Tensor.requires_grad_()` in a trace: a change of the fake tensor's metadata, no graph node.
+
+The graph then runs on tensors that do not require grad where eager's would, so the change is
+exact only while nothing that requires grad leaves the graph (`check_outputs` refuses such a
+trace): every later answer about grad (`requires_grad`, `is_leaf`, an in-place op on a leaf
+that raises) comes from the fake tensors, which follow eager. On an input, the flag is written
+back after the graph runs, as a side effect.
+"""
+
+from __future__ import annotations
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+
+
+def requires_grad_(tx, tensor, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    flag = _flag(args, kwargs)
+    fake = tensor.example
+    before = fake.requires_grad
+    if before and not flag and fake.is_leaf:
+        raise Unsupported("Tensor.requires_grad_(False) on a tensor that requires grad (the "
+                          "graph's own tensor would still require it)", BreakReason.SIDE_EFFECT)
+    try:
+        fake.requires_grad_(flag)
+    except RuntimeError as exc:  # a non-leaf, an integer tensor: eager's own error
+        raise RaisedByProgram(exc) from None
+    if flag and not before:
+        ctx = tx.ctx
+        ctx.tensors_made_to_require_grad.append(fake)
+        if tensor.source is not None:
+            ctx.side_effects.write_attribute(tensor, "requires_grad", tx.const(True))
+    return tensor
+
+
+def _flag(args: list[Value], kwargs: dict[str, Value]) -> bool:
+    if len(args) > 1 or set(kwargs) - {"requires_grad"} or (args and kwargs):
+        raise Unsupported("Tensor.requires_grad_ with these arguments",
+                          BreakReason.UNSUPPORTED_CALL)
+    given = args[0] if args else kwargs.get("requires_grad")
+    if given is None:
+        return True
+    if not given.is_constant():
+        raise Unsupported("Tensor.requires_grad_ with a computed flag",
+                          BreakReason.UNSUPPORTED_CALL)
+    return bool(given.as_constant())
+
+
+def check_outputs(ctx, outputs: list) -> None:
+    """After requires_grad_() in the trace, no tensor leaving the graph (returned, stored,
+    live at a break) may require grad: the graph's would not. The inputs' fake tensors get
+    their flag back, as the backend receives them as example inputs."""
+    made = ctx.tensors_made_to_require_grad
+    if not made:
+        return
+    for node in outputs:
+        example = node.meta.get("example_value")
+        if getattr(example, "requires_grad", False):
+            raise Unsupported("a tensor that requires grad leaves the graph after "
+                              "requires_grad_() in the compiled code (its autograd history "
+                              "cannot be built by the graph)", BreakReason.SIDE_EFFECT)
+    placeholders = {id(node.meta["example_value"]) for _, _, node in ctx.graph.inputs}
+    for fake in made:
+        if id(fake) in placeholders:
+            fake.requires_grad_(False)
