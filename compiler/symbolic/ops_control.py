@@ -107,15 +107,14 @@ def return_generator(tx, inst):
 def yield_value(tx, inst):
     """(value -- sent): the frame suspends; resuming pushes the value sent in. A generator
     freed while suspended is closed (GeneratorExit raised at its yield), which runs the
-    program's cleanup code: a yield is refused inside a `with` or `finally` block, an except
-    clause that may catch GeneratorExit, or an except body; an except clause naming builtin
-    exception types that GeneratorExit is not runs nothing (Sequence.__iter__'s IndexError)."""
+    program's cleanup code when the yield is inside a `with` or `finally` block, an except
+    clause that may catch GeneratorExit, or an except body (an except clause naming builtin
+    exception types that GeneratorExit is not runs nothing: Sequence.__iter__'s IndexError).
+    The frame notes which: a generator still suspended there when the trace ends is refused
+    (values/generators.py, `check_closed`)."""
     from compiler.symbolic.ops_exceptions import blocks_around
-    for kind, target, _ in blocks_around(tx.bytecode, inst.offset):
-        if kind != "try" or not _closing_runs_nothing(tx, target):
-            raise Unsupported("yield inside a with or finally block, or an except clause that "
-                              "catches GeneratorExit (an unfinished generator runs its cleanup "
-                              "when freed)", BreakReason.UNSUPPORTED_VALUE)
+    tx.closing_runs_code = any(kind != "try" or not _closing_runs_nothing(tx, target)
+                               for kind, target, _ in blocks_around(tx.bytecode, inst.offset))
     tx.suspended = tx.pop()
 
 

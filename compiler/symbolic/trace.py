@@ -35,6 +35,7 @@ from compiler.symbolic.translator import NullValue, Translator
 from compiler.values.base import RaisedByProgram
 from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
+from compiler.values.generators import check_closed as check_generators_closed
 from compiler.values.tensor_requires_grad import check_outputs as check_grad_outputs
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
 from compiler.values.wrap import wrap
@@ -115,6 +116,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     resume = None
     if translator.stopped_at_break:
         result, resume = _state_at_break(translator)
+    check_generators_closed(ctx)
     if ctx.guard_aliasing:
         _guard_storage_aliasing(ctx)
     plan = OutputPlan(ctx)

@@ -56,6 +56,7 @@ class Translator:
         self.exc_stack: list[Value] = []
         self.result: Value | None = None
         self.suspended: Value | None = None  # a generator's frame: the value it yields now
+        self.closing_runs_code = False  # ... at a yield where GeneratorExit runs program code
         self.break_at: int | None = None   # stop before this instruction (a graph break)
         self.stopped_at_break = False
 
@@ -180,7 +181,9 @@ class Translator:
                            parent=self, function=fn)
         if code.co_flags & inspect.CO_GENERATOR:
             from compiler.values.generators import GeneratorValue
-            return GeneratorValue(inner)  # its body runs one step per next()
+            generator = GeneratorValue(inner)  # its body runs one step per next()
+            self.ctx.generators.append(generator)
+            return generator
         return inner.run()
 
     def zero_argument_super(self) -> Value:

@@ -4,9 +4,10 @@ an abandoned generator never runs the rest of its body.
 
 Iterators that are lazy in CPython (zip, enumerate, islice, chain) over a generator are lazy
 here too (`LazyIteratorValue`), map and filter always are (their function runs once per step),
-and any/all stop at the deciding item. A yield inside a
-try block or a `with` is refused: an unfinished generator would run its `finally` or `__exit__`
-when Python frees it, which the trace does not see.
+and any/all stop at the deciding item. A yield inside a `finally`, a `with` or an except
+body is traced: a generator run to its end runs that code in the trace, as Python does; one
+left suspended there when the trace ends is refused (`check_closed`), since Python would run
+that code when it frees the generator, which the trace does not see.
 """
 
 from __future__ import annotations
@@ -110,6 +111,16 @@ class GeneratorValue(Value):
         if name == "__next__" and not args and not kwargs:
             return self.next(tx)
         raise Unsupported(f"generator.{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def check_closed(ctx) -> None:
+    """No generator of the trace may be left suspended at a yield where closing it (when
+    Python frees it: at once for `next(gen())`, else with the frame) runs program code."""
+    for generator in ctx.generators:
+        if not generator.finished and generator.frame.ip and generator.frame.closing_runs_code:
+            raise Unsupported(f"an unfinished generator ({generator.frame.code.co_name}) "
+                              "suspended inside a with, finally or except block: closing it "
+                              "would run that code", BreakReason.UNSUPPORTED_VALUE)
 
 
 class LazyIteratorValue(Value):

@@ -21,8 +21,6 @@ from tests.dynamo_style.functions import CASES
 TARGET_PASS_RATE = 0.9
 
 FULLGRAPH_GAPS = {
-    "generator_yield_inside_try_finally": "a yield inside try or with (its cleanup would run "
-                                          "when an unfinished generator is freed)",
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
     "module_made_in_trace_user_subclass": "a user nn.Module subclass built in the compiled code",
     "dataclass_defined_inside_compared": "@dataclass applied in the compiled code (a "
@@ -31,7 +29,6 @@ FULLGRAPH_GAPS = {
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "user_sequence_protocol_loop": "iteration through __getitem__ (the sequence protocol)",
     "context_manager_swallows_exception": "__name__ of an exception class",
-    "contextmanager_try_finally_body": "a yield inside try/finally in a @contextmanager",
     "raise_from_and_cause": "an exception's __cause__",
     "slice_objects_and_indices": "slice.indices()",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
