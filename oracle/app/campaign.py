@@ -30,6 +30,7 @@ from generators.draw import Drawer, Redraw, StopDrawing
 from generators.shrink.driver import ShrinkStop
 from oracle.app import buckets, campaign_report
 from oracle.app.ast_lock import serialised_compile
+from oracle.app.campaign_corpus import REPLAY_SHARE, CorpusProgram, CorpusWriter, read, share
 from oracle.app.campaign_probes import Candidate, Probes, said_shape
 from oracle.app.campaign_shrink import ShrinkThread
 from oracle.app.cluster import open_pool
@@ -79,6 +80,7 @@ class Config:
     cluster: ClusterSpec | None = None  # None: the local worker pool (oracle/app/cluster.py)
     coverage: dict[str, str] | None = None  # spec -> package whose branches are measured
     guided: bool = False           # steer drawing towards new branches (needs `coverage`)
+    corpus: list[Path] = field(default_factory=list)  # program files replayed before drawing
 
     @property
     def database(self) -> str:
@@ -136,6 +138,8 @@ class Campaign:
         self.shrinker = ShrinkThread(self)
         self.last_summary = 0.0
         self.branches = BranchMap(config.coverage, config.guided) if config.coverage else None
+        self.kept = CorpusWriter(config.out) if config.coverage else None
+        self.replayed = 0
 
     @property
     def interrupted(self) -> bool:
@@ -151,9 +155,25 @@ class Campaign:
             self.learned_version = self.learner.version
             self.drawer.avoid(*self.learner.avoided())
             raise Redraw
-        if not belongs(k, self.drawer.replays, self.config.shard):
-            return
-        path = str(self.work / f"p{k}.py")
+        if belongs(k, self.drawer.replays, self.config.shard):
+            self._check(program, choices, f"p{k}")
+
+    def replay_corpus(self) -> None:
+        """Check this shard's share of the corpus files (oracle/app/campaign_corpus.py), for at
+        most REPLAY_SHARE of the budget."""
+        end = self.started + self.config.budget * REPLAY_SHARE
+        for n, path in enumerate(share(self.config.corpus, self.config.shard)):
+            self._tick()
+            if self.stopped or time.monotonic() >= end:
+                return
+            program = read(path)
+            if program is not None:
+                self._check(program, (), f"c{n}")
+                self.replayed += 1
+
+    def _check(self, program, choices: tuple, name: str) -> None:
+        """Queue one program against every subject; handle results while the queue drains."""
+        path = str(self.work / f"{name}.py")
         Path(path).write_text(program.source)
         self.inflight[path] = [program, choices, len(self.config.subjects)]
         measured = self.config.coverage or {}
@@ -197,6 +217,9 @@ class Campaign:
         if self.branches is None:
             return
         new = self.branches.add(result.subject, result.arcs, self.elapsed(), self.programs)
+        program = self.inflight[result.program][0]
+        if new and not isinstance(program, CorpusProgram):  # a replayed one is kept already
+            self.kept.keep(result.program, program.source)
         if isinstance(self.drawer, GuidedDrawer):
             if new:
                 self.drawer.kept(choices, new)
@@ -385,7 +408,9 @@ class Campaign:
         previous = {s: signal.signal(s, self.stop) for s in (signal.SIGINT, signal.SIGTERM)}
         self.shrinker.start()
         try:
-            self.drawer.run(self.offer)
+            self.replay_corpus()
+            if not self.stopped:
+                self.drawer.run(self.offer)
             self.pool.drawing = False
             self._finish_checks()
             self.shrinker.finish()

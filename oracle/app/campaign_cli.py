@@ -37,6 +37,9 @@ def register(commands) -> None:
                       "(optional extra: pip install '.[ray]')")
     fuzz.add_argument("--actors", default=None, metavar="N", help="with --cluster: N actors "
                       "(default one per node), each with --workers worker processes")
+    fuzz.add_argument("--corpus", action="append", metavar="PATH",
+                      help="program files (or folders of them) replayed before drawing, for at "
+                           "most half the budget; a guided run writes one as OUT/corpus")
     fuzz.add_argument("--guided", action="store_true", help="measure the frontend's branch "
                       "coverage per program and steer drawing towards new branches")
     fuzz.add_argument("--coverage", action="store_true",
@@ -62,6 +65,7 @@ def fuzz_config(args):
 
     from generators.features import check_features
     from oracle.app.campaign import Config
+    from oracle.app.campaign_corpus import corpus_files
     from oracle.app.cluster import require_ray
     from oracle.app.cluster_spec import parse_cluster
     from oracle.judge import known_issues
@@ -91,7 +95,8 @@ def fuzz_config(args):
         shard=arguments.shard(args.shard), out=out, db=args.db or None, shrink=not args.no_shrink,
         shrink_budget=arguments.duration(args.shrink_budget, "--shrink-budget"),
         timeout=arguments.duration(args.timeout, "--timeout"), known=known,
-        progress=not args.quiet, cluster=cluster)
+        progress=not args.quiet, cluster=cluster,
+        corpus=corpus_files(args.corpus) if args.corpus else [])
 
 
 def _coverage(args, subjects: list[str]) -> dict[str, str] | None:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from generators.shrink import measure
 from oracle.app import coverage_timeline, reproduce
+from oracle.app.campaign_corpus import share
 from oracle.app.reproduce import write_atomically
 from oracle.judge.differential import Result
 from oracle.judge.verdict import Verdict
@@ -213,7 +214,10 @@ def summary(c: Campaign) -> dict:
         "learned_unsupported": c.learner.report(),
         "not_reproduced": sum(1 for f in failures if f["reproduced"] is False),
         "withdrawn": [{k: v for k, v in w.items() if k != "program"} for w in c.withdrawn],
-        "coverage": c.branches.summary(seconds, c.programs) if c.branches else None,
+        "coverage": c.branches.summary(seconds, c.programs) | {"kept": c.kept.count}
+        if c.branches else None,
+        "corpus": {"files": len(share(c.config.corpus, c.config.shard)),
+                   "replayed": c.replayed} if c.config.corpus else None,
         "probes": c.probes.summary(),
     }
 
@@ -232,6 +236,9 @@ def summary_markdown(data: dict) -> str:
              f"{data['shard']}, {data['workers']} workers, "
              f"{data['programs_per_second']} programs/s.",
              "", "| verdict | count |", "|---|---|"]
+    if data.get("corpus"):
+        lines.insert(2, f"Corpus: {data['corpus']['replayed']} of {data['corpus']['files']} "
+                        "program files replayed before drawing.\n")
     lines += [f"| {v} | {n} |" for v, n in sorted(data["verdicts"].items())]
     if data["failures"]:
         lines += ["", "| signature | subject | count | repro | lines (original) | reproduced "

@@ -73,7 +73,8 @@ def markdown(data: dict) -> list[str]:
     reached = ", ".join(f"{p} {n}" for p, n in data["branches"].items()) or "none"
     lines = ["", f"## Frontend branch coverage ({mode})", "",
              f"Branches reached: {reached} (total {data['total']}); "
-             f"{data['new_branch_programs']} programs reached a branch first.", "",
+             f"{data['new_branch_programs']} programs reached a branch first"
+             f"{'; kept in corpus/' if data.get('kept') else ''}.", "",
              f"![branches reached over time]({data['plot']})", "",
              "| seconds | programs | branches |", "|---|---|---|"]
     shown = data["timeline"]

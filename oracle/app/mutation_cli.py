@@ -15,7 +15,9 @@ from pathlib import Path
 from oracle.app import arguments
 from oracle.app.arguments import UsageError, duration, workers
 
-DEFAULT_PACKAGE = Path(__file__).resolve().parents[2] / "compiler"
+REPO = Path(__file__).resolve().parents[2]
+DEFAULT_PACKAGE = REPO / "compiler"
+DEFAULT_CORPUS = ("corpora/seed", "corpora/regressions", "corpora/coverage")
 
 
 def register(commands) -> None:
@@ -30,6 +32,10 @@ def register(commands) -> None:
     mutate.add_argument("--seed", default="0", help="fixes the sample and the campaigns")
     mutate.add_argument("--workers", default="2", help="N or auto (default 2)")
     mutate.add_argument("--timeout", default="10s", help="per program and subject")
+    mutate.add_argument("--corpus", action="append", metavar="PATH",
+                        help="program files each campaign replays first (default for compiler/: "
+                             "the repository's corpora: " + ", ".join(DEFAULT_CORPUS) + ")")
+    mutate.add_argument("--no-corpus", action="store_true", help="campaigns only draw")
     mutate.add_argument("--list", action="store_true", help="print the sample, run nothing")
     mutate.add_argument("--json", default=None, metavar="F")
     mutate.set_defaults(handler=mutate_command)
@@ -52,7 +58,26 @@ def _plan(args):
         raise UsageError(f"--package {package}: name the subject that uses it with --subject")
     return Plan(package.resolve(), arguments.subjects(args.subject or ["ours"]),
                 duration(args.budget, "--budget"), workers(args.workers),
-                _count(args.seed, "--seed"), duration(args.timeout, "--timeout"))
+                _count(args.seed, "--seed"), duration(args.timeout, "--timeout"),
+                _corpus(args, package))
+
+
+def _corpus(args, package: Path) -> list[Path]:
+    """The corpus each campaign replays: as given; by default, for compiler/, the
+    repository's corpora (those present); none with --no-corpus or another package."""
+    from oracle.app.campaign_corpus import corpus_files
+
+    if args.no_corpus:
+        if args.corpus:
+            raise UsageError("--corpus and --no-corpus: choose one")
+        return []
+    if args.corpus:
+        given = args.corpus
+    elif package.resolve() == DEFAULT_PACKAGE:
+        given = [str(REPO / c) for c in DEFAULT_CORPUS if (REPO / c).is_dir()]
+    else:
+        given = []
+    return [f.resolve() for f in corpus_files(given)] if given else []
 
 
 def mutate_command(args) -> int:
@@ -81,7 +106,8 @@ def _run(args, plan, mutants) -> int:
         return 0
     runner = Runner(plan)
     _say(f"baseline: {plan.package.name} unmutated, {plan.budget:g} s campaign against "
-         f"{', '.join(plan.subjects)} (then traced, for the lines it reaches)")
+         f"{', '.join(plan.subjects)}, replaying {len(plan.corpus)} corpus files first "
+         "(then traced, for the lines it reaches)")
     baseline = runner.run_baseline()
     if baseline[0].status == "error":
         raise UsageError(f"the baseline campaign failed: {baseline[0].how}")
@@ -96,7 +122,8 @@ def _run(args, plan, mutants) -> int:
     if args.json:
         Path(args.json).write_text(json.dumps({
             "package": args.package or "compiler", "subjects": plan.subjects, "budget": plan.budget,
-            "workers": plan.workers, "seed": plan.seed, "score": score(outcomes),
+            "workers": plan.workers, "seed": plan.seed, "corpus": len(plan.corpus),
+            "score": score(outcomes),
             "baseline": [b.as_dict() for b in baseline],
             "baseline_failures": sorted(runner.baseline),
             "mutants": [o.as_dict() for o in outcomes]}, indent=2) + "\n")

@@ -1,16 +1,16 @@
 """Judging a campaign by the mutants it kills (`parity mutate`, oracle/app/mutation_cli.py).
 
-Each mutant (oracle/app/mutation.py) goes into a fresh copy of the package in a temporary folder;
-that folder is the working folder and first on the path of a child `python` that imports the
-package (checking that the copy is what it gets) and runs one fixed-length campaign (no
-shrinking) against the subjects, so the campaign and its workers import the mutant and the real
-tree is never edited. A mutant is killed when its package no longer imports, or when its
-campaign reports a failure whose signature the unmutated package's campaign (same seed and
-budget, run first: the baseline) did not report and whose program does not fail that way
-against the unmutated package either (checked with `parity run`); otherwise it survived. The
-baseline also runs traced, for the lines the campaign reaches, so each survivor says whether the
-campaign ever ran its line (not reached: the generators never lead there; reached: they do, but
-no program told the mutant apart).
+Each mutant (oracle/app/mutation.py) goes into a fresh copy of the package in a temporary
+folder; that folder is the working folder and first on the path of a child `python` that imports
+the package (checking that the copy is what it gets) and runs one fixed-length campaign (no
+shrinking; the corpus replayed first, then drawing) against the subjects, so the campaign and
+its workers import the mutant and the real tree is never edited. A mutant is killed when its
+package no longer imports, or when its campaign reports a failure whose signature the unmutated
+package's campaign (same seed and budget, run first: the baseline) did not report and whose
+program does not fail that way against the unmutated package either (checked with `parity run`);
+otherwise it survived. The baseline also runs traced, for the lines the campaign reaches, so
+each survivor says whether the campaign ever ran its line (not reached: the generators never
+lead there; reached: they do, but no program told the mutant apart).
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle.app.mutation import Mutant
@@ -40,6 +40,7 @@ class Plan:
     workers: int
     seed: int
     timeout: float           # per program
+    corpus: list[Path] = field(default_factory=list)  # replayed first by every campaign
 
 
 @dataclass
@@ -112,7 +113,7 @@ class Runner:
         plan = self.plan
         args = {"subjects": plan.subjects, "budget": plan.budget, "workers": plan.workers,
                 "seed": plan.seed, "timeout": plan.timeout, "out": str(root / "run"),
-                "package": name, "measure": measure}
+                "package": name, "measure": measure, "corpus": [str(f) for f in plan.corpus]}
         code = "from oracle.app.mutation_run import campaign_main; campaign_main()"
         limit = plan.budget * 4 + STARTUP_TIMEOUT
         try:
@@ -185,7 +186,7 @@ def campaign_main() -> None:
         raise RuntimeError(f"{args['package']} was imported from {module.__file__}, not the copy")
     config = Config(subjects=args["subjects"], budget=args["budget"], workers=args["workers"],
                     seed=args["seed"], out=out, shrink=False, progress=False, verify=False,
-                    timeout=args["timeout"],
+                    timeout=args["timeout"], corpus=[Path(f) for f in args["corpus"]],
                     coverage={s: measure for s in args["subjects"]} if measure else None)
     campaign = run_campaign(config)
     summary = json.loads((out / "summary.json").read_text())

@@ -16,6 +16,7 @@ from oracle.app import cli
 from oracle.app.mutation import OPERATORS, package_sites, sample, sites
 
 ROOT = Path(__file__).resolve().parents[2]
+CORPUS_FILE = ROOT / "corpora" / "seed" / "arith_001_scalar_mul.py"
 
 SOURCE = '''"""Docstring 1 < 2 is not mutated."""
 LIMIT = 3
@@ -107,12 +108,12 @@ def test_a_planted_killing_mutant_is_killed_and_a_harmless_one_survives(tmp_path
     done = subprocess.run(
         [sys.executable, "-m", "oracle", "mutate", "--package", str(package), "--subject",
          "toysubject:Toy", "--mutants", "2", "--budget", "3s", "--workers", "1",
-         "--timeout", "30s", "--json", str(tmp_path / "m.json")],
+         "--timeout", "30s", "--corpus", str(CORPUS_FILE), "--json", str(tmp_path / "m.json")],
         cwd=tmp_path, env=env, capture_output=True, text=True, timeout=600)
     assert done.returncode == 0, done.stderr
     assert (package / "__init__.py").read_text() == before, "the real package is never edited"
     report = json.loads((tmp_path / "m.json").read_text())
-    assert report["baseline_failures"] == []
+    assert report["baseline_failures"] == [] and report["corpus"] == 1
     status = {m["mutant"]["operator"]: m for m in report["mutants"]}
     assert status["flip-compare"]["status"] == "killed"
     assert status["flip-compare"]["how"].startswith("mismatch-")
@@ -120,3 +121,21 @@ def test_a_planted_killing_mutant_is_killed_and_a_harmless_one_survives(tmp_path
     assert status["negate-if"]["reached"] is True
     assert report["score"]["killed"] == 1 and report["score"]["score"] == 0.5
     assert "mutation score: 1 of 2 killed (50%)" in done.stdout
+
+
+def test_the_corpus_is_the_repositorys_for_the_compiler_and_none_for_other_packages(tmp_path):
+    from oracle.app.mutation_cli import _plan
+
+    def plan(*argv):
+        return _plan(cli.build_parser().parse_args(["mutate", *argv]))
+
+    seed = sorted((ROOT / "corpora" / "seed").glob("*.py"))
+    default = plan().corpus
+    assert seed and set(seed) <= set(default) and all(p.is_absolute() for p in default)
+    assert plan("--no-corpus").corpus == []
+    (tmp_path / "__init__.py").write_text("")
+    assert plan("--package", str(tmp_path), "--subject", "ours").corpus == []
+    assert plan("--corpus", str(seed[0])).corpus == [seed[0]]
+    for argv in (["--corpus", str(tmp_path / "none")], ["--corpus", str(seed[0]), "--no-corpus"]):
+        with pytest.raises(cli.UsageError):
+            plan(*argv)
