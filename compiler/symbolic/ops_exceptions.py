@@ -7,7 +7,8 @@ from compiler.values.constant import ConstantValue
 
 
 def _exception_object(tx, value):
-    from compiler.values.objects import ClassValue, ExceptionValue
+    from compiler.values.exceptions import ExceptionValue
+    from compiler.values.objects import ClassValue
     if isinstance(value, ClassValue) and issubclass(value.cls, BaseException):
         value = value.call(tx, [], {})
     if not isinstance(value, ExceptionValue):
@@ -22,9 +23,15 @@ def raise_varargs(tx, inst):
         if not tx.exc_stack:
             raise RaisedByProgram(RuntimeError("No active exception to reraise"))
         raise RaisedByProgram(tx.exc_stack[-1].exc)
-    if inst.arg == 2:
-        tx.pop()  # the cause only decorates the exception
-    raise RaisedByProgram(_exception_object(tx, tx.pop()))
+    cause = tx.pop() if inst.arg == 2 else None
+    exc = _exception_object(tx, tx.pop())
+    if cause is not None:
+        from compiler.values.exceptions import set_cause
+        from compiler.values.objects import ClassValue
+        if isinstance(cause, ClassValue) and issubclass(cause.cls, BaseException):
+            cause = cause.call(tx, [], {})
+        set_cause(exc, cause)
+    raise RaisedByProgram(exc)
 
 
 @handles("RERAISE")

@@ -111,11 +111,11 @@ class Translator:
             raise stop.located(self.where())
         if entry is None:
             raise raised
-        from compiler.values.objects import ExceptionValue
+        from compiler.values.exceptions import ExceptionValue
         del self.stack[entry.depth:]
         if entry.lasti:
             self.stack.append(ConstantValue(offset))
-        self.stack.append(ExceptionValue(raised.exc))
+        self.stack.append(ExceptionValue(raised.exc, raised=True))
         self.ip = self.bytecode.index(entry.target)
 
     # -- stack --------------------------------------------------------------------------------

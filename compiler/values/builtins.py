@@ -117,7 +117,7 @@ def _bool(tx, *value):
 
 @handles(str)
 def _str(tx, *value, **kwargs):
-    from compiler.values.objects import ExceptionValue
+    from compiler.values.exceptions import ExceptionValue
     if len(value) == 1 and isinstance(value[0], ExceptionValue) and not kwargs:
         return ConstantValue(str(value[0].exc))
     return NotImplemented

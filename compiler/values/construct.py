@@ -17,7 +17,8 @@ from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class
 
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.builtins import HANDLERS, call_builtin
-    from compiler.values.objects import ExceptionValue, ObjectValue
+    from compiler.values.exceptions import ExceptionValue
+    from compiler.values.objects import ObjectValue
     cls = cls_value.cls
     if cls in HANDLERS or cls.__module__ == "builtins" and not issubclass(cls, BaseException):
         return call_builtin(tx, cls, args, kwargs)

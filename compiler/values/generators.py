@@ -70,8 +70,10 @@ class GeneratorValue(Value):
             frame.run()
         except RaisedByProgram as raised:
             self.finished = True
-            if isinstance(raised.exc, StopIteration):
-                raise RaisedByProgram(RuntimeError("generator raised StopIteration")) from None
+            if isinstance(raised.exc, StopIteration):  # PEP 479, chained as CPython does
+                error = RuntimeError("generator raised StopIteration")
+                error.__cause__ = raised.exc
+                raise RaisedByProgram(error) from None
             raise
         except BaseException:
             self.finished = True

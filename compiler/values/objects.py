@@ -552,29 +552,4 @@ class ObjectSlotMethodValue(Value):
                           BreakReason.UNSUPPORTED_VALUE)
 
 
-class ExceptionValue(Value):
-    """An exception object created in the trace (its arguments are constants)."""
-
-    def __init__(self, exc: BaseException):
-        super().__init__(None)
-        self.exc = exc
-
-    def reconstruct(self, plan) -> str:
-        """A fresh exception object on each call."""
-        return plan.temp(f"{plan.bind(type(self.exc))}(*{plan.bind(self.exc.args)})")
-
-    def python_type(self) -> type:
-        return type(self.exc)
-
-    def as_constant(self) -> Any:
-        return self.exc
-
-    def getattr(self, tx, name: str) -> Value:
-        if name == "args":
-            return registry.wrap_constant(self.exc.args)
-        if name in getattr(self.exc, "__dict__", {}):  # set by a user exception's __init__
-            return registry.wrap_constant(self.exc.__dict__[name])
-        raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)
-
-
 registry.install(class_value=ClassValue, class_attribute=class_attribute)

@@ -29,7 +29,6 @@ FULLGRAPH_GAPS = {
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "user_sequence_protocol_loop": "iteration through __getitem__ (the sequence protocol)",
     "context_manager_swallows_exception": "__name__ of an exception class",
-    "raise_from_and_cause": "an exception's __cause__",
     "slice_objects_and_indices": "slice.indices()",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
