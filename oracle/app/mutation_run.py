@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle.app.mutation import Mutant
+from oracle.app.mutation_corpus import Lines, order_for, reaching
 
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 300.0   # the child imports torch and starts its workers
@@ -50,12 +51,14 @@ class Outcome:
     how: str                 # the import error or the new failure's signature
     programs: int
     seconds: float
-    reached: bool | None = None  # did the baseline campaign run the mutated line?
+    reached: bool | None = None  # did the baseline campaign or a corpus program run its line?
+    corpus_reaching: int = 0     # corpus programs that run the mutated line (replayed first)
 
     def as_dict(self) -> dict:
         return {"mutant": self.mutant.as_dict() if self.mutant else None,
                 "status": self.status, "how": self.how, "programs": self.programs,
-                "seconds": round(self.seconds, 1), "reached": self.reached}
+                "seconds": round(self.seconds, 1), "reached": self.reached,
+                "corpus_reaching": self.corpus_reaching}
 
 
 class Runner:
@@ -63,6 +66,7 @@ class Runner:
         self.plan = plan
         self.baseline: set[str] = set()
         self.lines: dict[str, set[int]] = {}    # file in the package -> lines reached
+        self.corpus_lines: dict[str, Lines] = {}  # corpus program -> its lines of the package
 
     def run_baseline(self) -> list[Outcome]:
         """The unmutated package's campaign (its failures are no kill), and the same campaign
@@ -70,15 +74,42 @@ class Runner:
         outcome, summary = self._campaign(None, measure=False)
         self.baseline = _signatures(summary)
         traced, _ = self._campaign(None, measure=True)
+        if self.plan.corpus and outcome.status != "error":
+            self.corpus_lines = self._corpus_lines()
         return [outcome, traced]
 
     def run(self, mutant: Mutant) -> Outcome:
-        outcome, _ = self._campaign(mutant, measure=False)
+        corpus = order_for(mutant, self.plan.corpus, self.corpus_lines)
+        outcome, _ = self._campaign(mutant, measure=False, corpus=corpus)
+        outcome.corpus_reaching = reaching(mutant, self.corpus_lines)
         if outcome.status == "survived":
-            outcome.reached = mutant.line in self.lines.get(mutant.file, ())
+            outcome.reached = mutant.line in self.lines.get(mutant.file, ()) \
+                or outcome.corpus_reaching > 0
         return outcome
 
-    def _campaign(self, mutant: Mutant | None, measure: bool) -> tuple[Outcome, dict]:
+    def _corpus_lines(self) -> dict[str, Lines]:
+        """Each corpus program's lines of the unmutated package (oracle/app/mutation_corpus.py);
+        none when that cannot be measured (the campaigns then replay the corpus in order)."""
+        name = self.plan.package.name
+        with tempfile.TemporaryDirectory(prefix="parity-corpus-lines-") as folder:
+            root = Path(folder)
+            shutil.copytree(self.plan.package, root / name,
+                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            args = {"package": name, "subjects": self.plan.subjects, "out": str(root / "l.json"),
+                    "corpus": [str(f) for f in self.plan.corpus]}
+            code = "from oracle.app.mutation_corpus import corpus_lines_main; corpus_lines_main()"
+            try:
+                subprocess.run([sys.executable, "-c", code, json.dumps(args)], cwd=root,
+                               env=_env(root), capture_output=True, text=True,
+                               timeout=STARTUP_TIMEOUT + 10 * len(self.plan.corpus))
+                found = json.loads((root / "l.json").read_text())
+            except (subprocess.TimeoutExpired, OSError, ValueError):
+                return {}
+        return {program: {f: set(v) for f, v in files.items()}
+                for program, files in found.items()}
+
+    def _campaign(self, mutant: Mutant | None, measure: bool,
+                  corpus: list[Path] | None = None) -> tuple[Outcome, dict]:
         start = time.monotonic()
         name = self.plan.package.name
         with tempfile.TemporaryDirectory(prefix="parity-mutant-") as folder:
@@ -89,7 +120,8 @@ class Runner:
             if mutant is not None:
                 target = copy / mutant.file
                 target.write_text(mutant.apply(target.read_text()))
-            summary = self._child(root, name, measure)
+            summary = self._child(root, name, measure,
+                                  self.plan.corpus if corpus is None else corpus)
             failing = {f["signature"]: (root / "run" / f["repro"]).with_name("original.py")
                        for f in summary.get("failures", ())}
             failing = {sig: path.read_text() for sig, path in failing.items()
@@ -109,11 +141,11 @@ class Runner:
         return Outcome(mutant, status, new[0] if new else "", summary["programs"],
                        seconds), summary
 
-    def _child(self, root: Path, name: str, measure: bool) -> dict:
+    def _child(self, root: Path, name: str, measure: bool, corpus: list[Path]) -> dict:
         plan = self.plan
         args = {"subjects": plan.subjects, "budget": plan.budget, "workers": plan.workers,
                 "seed": plan.seed, "timeout": plan.timeout, "out": str(root / "run"),
-                "package": name, "measure": measure, "corpus": [str(f) for f in plan.corpus]}
+                "package": name, "measure": measure, "corpus": [str(f) for f in corpus]}
         code = "from oracle.app.mutation_run import campaign_main; campaign_main()"
         limit = plan.budget * 4 + STARTUP_TIMEOUT
         try:

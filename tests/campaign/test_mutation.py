@@ -116,6 +116,7 @@ def test_a_planted_killing_mutant_is_killed_and_a_harmless_one_survives(tmp_path
     assert report["baseline_failures"] == [] and report["corpus"] == 1
     status = {m["mutant"]["operator"]: m for m in report["mutants"]}
     assert status["flip-compare"]["status"] == "killed"
+    assert status["flip-compare"]["corpus_reaching"] == 1  # the corpus file runs that line
     assert status["flip-compare"]["how"].startswith("mismatch-")
     assert status["negate-if"]["status"] == "survived"
     assert status["negate-if"]["reached"] is True
@@ -139,3 +140,16 @@ def test_the_corpus_is_the_repositorys_for_the_compiler_and_none_for_other_packa
     for argv in (["--corpus", str(tmp_path / "none")], ["--corpus", str(seed[0]), "--no-corpus"]):
         with pytest.raises(cli.UsageError):
             plan(*argv)
+
+
+def test_corpus_programs_that_run_the_mutated_line_are_replayed_first():
+    from oracle.app.mutation import Mutant
+    from oracle.app.mutation_corpus import order_for, reaching
+
+    mutant = Mutant("values/a.py", 7, 0, 7, 5, "flip-compare", "x < y", "(x >= y)")
+    corpus = [Path("p0.py"), Path("p1.py"), Path("p2.py"), Path("p3.py")]
+    lines = {"p0.py": {"values/a.py": {1, 2}}, "p1.py": {"values/a.py": {7}},
+             "p2.py": {"values/b.py": {7}}, "p3.py": {"values/a.py": {6, 7, 8}}}
+    assert order_for(mutant, corpus, lines) == [corpus[1], corpus[3], corpus[0], corpus[2]]
+    assert reaching(mutant, lines) == 2
+    assert order_for(mutant, corpus, {}) == corpus  # nothing measured: the corpus as it is

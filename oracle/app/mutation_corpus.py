@@ -1,0 +1,59 @@
+"""Which corpus programs reach which lines of the mutated package, so that each mutant's campaign
+replays first the corpus programs that run its line (`parity mutate`).
+
+Like the per-test coverage of mutation tools for unit tests, this orders work and drops none:
+every mutant's campaign still replays the whole corpus (as far as its share of the budget goes)
+and then draws; the programs that can tell the mutant apart simply come first. Lines are
+measured once, on the unmutated package, each program traced alone in a child process (one
+program's check after another, the subjects' caches warm, so a program reaching a line only
+when it is the first to compile something may be missed: that costs order, not soundness).
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+import sys
+from pathlib import Path
+
+from oracle.app.mutation import Mutant
+
+Lines = dict[str, set[int]]   # file in the package -> lines run
+
+
+def order_for(mutant: Mutant, corpus: list[Path], lines: dict[str, Lines]) -> list[Path]:
+    """The corpus, the programs that run the mutant's line first (each group in its order)."""
+    def runs_it(path: Path) -> bool:
+        return mutant.line in lines.get(str(path), {}).get(mutant.file, ())
+
+    return [p for p in corpus if runs_it(p)] + [p for p in corpus if not runs_it(p)]
+
+
+def reaching(mutant: Mutant, lines: dict[str, Lines]) -> int:
+    """How many corpus programs run the mutant's line."""
+    return sum(mutant.line in program.get(mutant.file, ()) for program in lines.values())
+
+
+def corpus_lines_main() -> None:
+    """In the child (cwd: a folder holding the unmutated copy): trace each corpus program's
+    check against each subject alone; write {program: {file: [lines]}} to the given file."""
+    from oracle.app.branch_tracer import BranchTracer
+    from oracle.judge import differential, subjects
+
+    args = json.loads(sys.argv[1])
+    base = (Path.cwd() / args["package"]).resolve()
+    resolved = [(spec, subjects.resolve(spec)) for spec in args["subjects"]]
+    found: dict[str, dict[str, list[int]]] = {}
+    for program in args["corpus"]:
+        tracer = BranchTracer(args["package"])  # a fresh one: every arc of this program
+        lines: dict[str, set[int]] = {}
+        for spec, subject in resolved:
+            _, arcs = tracer.run(functools.partial(differential.check, program, subject,
+                                                   label=spec))
+            for path, a, b in arcs:
+                resolved_path = Path(path).resolve()
+                if resolved_path.is_relative_to(base):
+                    name = resolved_path.relative_to(base).as_posix()
+                    lines.setdefault(name, set()).update(n for n in (a, b) if n > 0)
+        found[program] = {name: sorted(v) for name, v in lines.items()}
+    Path(args["out"]).write_text(json.dumps(found))
