@@ -104,6 +104,9 @@ class CompiledFunction:
         self.stats.frames += 1
         if not self.is_nested:
             self.stats.compiles += 1
+            code = self.function.__code__
+            key = f"{code.co_qualname}:{code.co_firstlineno}"  # the cache limit is per code
+            self.stats.compiles_by_code[key] = self.stats.compiles_by_code.get(key, 0) + 1
         result = self._trace(frame_locals)
         entry = self._split_entry(result, frame_locals) if self._can_split(result) else None
         if entry is None:

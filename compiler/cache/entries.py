@@ -15,6 +15,9 @@ class CompileStats:
 
     frames: int = 0      # translations, including recompiles and eager fallbacks
     compiles: int = 0    # translations of the entry code object
+    # the same by code object: a module's call path (with hooks) and its forward (without)
+    # are two entry code objects, each with its own cache and cache limit
+    compiles_by_code: dict[str, int] = dataclasses.field(default_factory=dict)
     graphs: int = 0      # graphs handed to the backend
     ops: int = 0         # tensor ops in those graphs
     graph_breaks: list[tuple[str, str]] = dataclasses.field(default_factory=list)

@@ -219,6 +219,7 @@ class OursSubject:
         reasons = [str(r) for r in raw.get("recompiles") or ()]
         return {
             "compiles": raw.get("compiles"),
+            "compiles_by_code": dict(raw.get("compiles_by_code") or {}),
             "graphs": raw.get("graphs"),
             "ops": raw.get("ops"),
             "graph_breaks": len(raw.get("graph_breaks") or ()),

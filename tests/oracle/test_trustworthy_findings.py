@@ -311,3 +311,42 @@ def test_a_decline_raised_at_the_programs_line_is_unsupported(tmp_path):
     path = _write(tmp_path, "declined", "def program(x):\n    return x + 1\n\n"
                   "def calls():\n    yield (torch.randn(3),), {}\n")
     assert check(path, DeclinesAtTheProgramsLine()).verdict is Verdict.UNSUPPORTED
+
+
+def test_a_module_whose_hook_is_removed_counts_the_cache_limit_per_code_object(tmp_path):
+    """Seven compiles on the hooked call path, then the hook goes and forward compiles twice:
+    nine in all, no code object past the limit of eight (a campaign against ours flagged R3)."""
+    from oracle.judge.subjects import resolve
+
+    path = _write(tmp_path, "hooked", """
+        LOG = []
+
+
+        def hook(module, args):
+            return None
+
+
+        class Program(torch.nn.Module):
+            def __init__(self):
+                super().__init__()
+                self._handle = self.register_forward_pre_hook(hook)
+
+            def forward(self, x):
+                LOG.append(1)   # its length is guarded: every call compiles again
+                return x * 2
+
+
+        program = Program()
+
+
+        def calls():
+            for _ in range(7):
+                yield (torch.ones(3),), {}
+            program._handle.remove()
+            for _ in range(2):
+                yield (torch.ones(3),), {}
+        """)
+    result = check(path, resolve("ours"), label="ours")
+    assert result.verdict is Verdict.PASS, result.message
+    assert result.stats["compiles"] == 9
+    assert sorted(result.stats["compiles_by_code"].values()) == [2, 7]
