@@ -64,6 +64,7 @@ PURE_METHODS = {
     bool: {"__and__", "__or__", "__xor__", "__eq__", "__hash__", "__int__", "__bool__"},
     bytes: {"decode", "hex", "__len__"},
     range: {"index", "count"},
+    slice: {"indices"},
     collections.Counter: {"most_common", "total", "elements", "keys", "values", "items", "get",
                           "__getitem__", "__contains__", "__len__"},
     torch.dtype: {"to_real", "to_complex"},
@@ -81,6 +82,15 @@ def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
 # Sizes the ShapeEnv tracks: as a constant, one is specialised (guarded equal to its value).
 SYMBOLIC_TYPES = (torch.SymInt, torch.SymBool, torch.SymFloat)
 _SPECIALISED = {torch.SymInt: int, torch.SymBool: bool, torch.SymFloat: float}
+
+
+CLASS_NAMES = {"__name__", "__qualname__", "__module__"}
+Py_TPFLAGS_HEAPTYPE = 1 << 9
+
+
+def _is_builtin_type(cls: type) -> bool:
+    """A static (non-heap) type: its attributes cannot be set, so reading them is exact."""
+    return not cls.__flags__ & Py_TPFLAGS_HEAPTYPE
 
 
 class ConstantValue(Value):
@@ -151,6 +161,8 @@ class ConstantValue(Value):
                 if not callable(attribute) or (isinstance(value, dataclasses.Field)
                                                and isinstance(attribute, type)):
                     return registry.wrap_constant(attribute)  # a field's type: its class
+        if isinstance(value, type) and name in CLASS_NAMES and _is_builtin_type(value):
+            return registry.wrap_constant(getattr(value, name))  # immutable on builtin types
         if isinstance(value, TYPING_CONSTANTS) and name in TYPING_ATTRIBUTES:
             return registry.wrap_constant(getattr(value, name))
         raise Unsupported(f"attribute {name!r} of constant {value!r}",

@@ -165,8 +165,39 @@ class LazyIteratorValue(Value):
         raise Unsupported(f"{self.kind.__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
 
+class _Sequence:
+    def __getitem__(self, i):
+        raise IndexError(i)
+
+
+SEQUENCE_ITERATOR = type(iter(_Sequence()))
+
+
+def sequence_iterator(getitem: Value) -> LazyIteratorValue:
+    """CPython's iterator over `__getitem__`: index 0, 1, ... one call per step, until it
+    raises IndexError or StopIteration; after that, never called again."""
+    position = itertools.count()
+    done = [False]
+
+    def step(tx):
+        if done[0]:
+            _stop()
+        try:
+            return getitem.call(tx, [ConstantValue(next(position))], {})
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, (IndexError, StopIteration)):
+                done[0] = True
+                _stop()
+            raise
+
+    return LazyIteratorValue(SEQUENCE_ITERATOR, step)
+
+
 def is_lazy(value: Value) -> bool:
-    return isinstance(value, (GeneratorValue, LazyIteratorValue))
+    """Iterated one step at a time by running program code: a generator, a lazy iterator,
+    or an instance of a user class (its `__next__` or `__getitem__`)."""
+    from compiler.values.objects import ObjectValue
+    return isinstance(value, (GeneratorValue, LazyIteratorValue, ObjectValue))
 
 
 def _advance(tx, iterator: Value) -> Value | None:

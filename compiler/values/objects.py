@@ -376,10 +376,39 @@ class ObjectValue(Value):
         return method.call(tx, [], {}).as_constant()
 
     def iter(self, tx) -> Value:
+        """CPython's iter(): `__iter__`, whose result must be an iterator (used as it is), or
+        else the sequence protocol over `__getitem__`; `__iter__ = None` is not iterable."""
         method = class_attribute(tx, self.cls, "__iter__", self)
         if method is None:
+            getitem = class_attribute(tx, self.cls, "__getitem__", self)
+            if getitem is not None and not _is_none(getitem):
+                from compiler.values.generators import sequence_iterator
+                return sequence_iterator(getitem)
+        if method is None or _is_none(method):
             raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object is not iterable"))
-        return method.call(tx, [], {}).iter(tx)
+        result = method.call(tx, [], {})
+        kind = result.python_type()
+        if find_in_mro(kind, "__next__")[0] is None:
+            raise RaisedByProgram(TypeError(f"iter() returned non-iterator of type "
+                                            f"{kind.__name__!r}"))
+        return result if isinstance(result, ObjectValue) else result.iter(tx)
+
+    def next(self, tx) -> Value:
+        method = class_attribute(tx, self.cls, "__next__", self)
+        if method is None or _is_none(method):
+            raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object is not an iterator"))
+        return method.call(tx, [], {})
+
+    def drain(self, tx) -> list[Value]:
+        """The items left in this iterator, by `__next__` until StopIteration."""
+        items = []
+        while True:
+            try:
+                items.append(self.next(tx))
+            except RaisedByProgram as raised:
+                if isinstance(raised.exc, StopIteration):
+                    return items
+                raise
 
     def getitem(self, tx, key: Value) -> Value:
         method = class_attribute(tx, self.cls, "__getitem__", self)
@@ -550,6 +579,10 @@ class ObjectSlotMethodValue(Value):
     def hash_key(self):
         raise Unsupported(f"object.{self.name} bound method as a key",
                           BreakReason.UNSUPPORTED_VALUE)
+
+
+def _is_none(value: Value) -> bool:
+    return value.is_constant() and value.as_constant() is None
 
 
 registry.install(class_value=ClassValue, class_attribute=class_attribute)

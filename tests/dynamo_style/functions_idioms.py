@@ -258,7 +258,7 @@ def isinstance_nested_tuple_and_issubclass(a, b):
 def user_sequence_protocol_loop(a, b):
     w = Window([a, b, a * 2])
     total = sum(t.sum() for t in w)
-    return total, len(w), b in w, bool(w), bool(Window([a])), w[-1]
+    return total, len(w), 3 in Window([1, 3]), bool(w), bool(Window([a])), w[-1]
 
 
 @case()

@@ -27,9 +27,6 @@ FULLGRAPH_GAPS = {
                                          "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
-    "user_sequence_protocol_loop": "iteration through __getitem__ (the sequence protocol)",
-    "context_manager_swallows_exception": "__name__ of an exception class",
-    "slice_objects_and_indices": "slice.indices()",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
     "user_module_built_in_trace_with_buffer": "a user nn.Module subclass built in the compiled "
