@@ -21,6 +21,7 @@ from compiler.symbolic.registry import HANDLERS, UNSUPPORTED_OPCODES
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.callables import CellValue, UserFunctionValue, bind_arguments
 from compiler.values.constant import FLAG_TYPES, ConstantValue
+from compiler.values.objects import MUTABLE_STATE
 
 
 class NullValue(Value):
@@ -143,9 +144,11 @@ class Translator:
     def global_source(self, name: str):
         if self.f_globals is self.ctx.f_globals:
             return GlobalSource(name)
+        value = self.f_globals.get(name)
         if str(self.f_globals.get("__name__", "")).startswith("torch.") and (
-                type(self.f_globals.get(name)) not in FLAG_TYPES):
+                type(value) not in FLAG_TYPES and not isinstance(value, MUTABLE_STATE)):
             return None  # torch's own functions, classes, modules are fixed: no guard
+        # (its tables, such as the global module hooks, are state: guarded like any other)
         # any other module's globals, and torch's flags (`mha._is_fastpath_enabled`): guarded
         label = self.ctx.label_for(self.f_globals, "globals")
         return ItemSource(ConstantSource(label, self.f_globals), name)

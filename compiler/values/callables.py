@@ -442,3 +442,14 @@ def _is_frozen(result: Any) -> bool:
     if type(result) in (tuple, frozenset, torch.Size):
         return all(_is_frozen(item) for item in result)
     return type(result) in CONSTANT_TYPES
+
+
+def without_bookkeeping(fn: types.FunctionType) -> types.FunctionType:
+    """torch.compile, once imported, wraps nn.Module.__init__ to tag each new module for its
+    own use (a weak dict no program reads): a module built in the trace runs the original."""
+    if fn.__module__ == "torch._dynamo.mutation_guard" and fn.__name__ == "patched_init":
+        cells = dict(zip(fn.__code__.co_freevars, fn.__closure__ or ()))
+        original = cells.get("init")
+        if original is not None and isinstance(original.cell_contents, types.FunctionType):
+            return original.cell_contents
+    return fn

@@ -48,6 +48,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     from compiler.values.numpy_scalars import construct_scalar, is_numpy_scalar_type
     if is_numpy_scalar_type(cls):
         return construct_scalar(cls, args, kwargs)
+    if issubclass(cls, torch.nn.Module) and not cls.__module__.startswith("torch"):
+        return _initialised(tx, ObjectValue(cls), args, kwargs)
     if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)

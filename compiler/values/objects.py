@@ -11,16 +11,18 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import AttrSource, ItemSource
+from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.callables import UserFunctionValue, UserMethodValue
+from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
 from compiler.values.torch_functions import GradModeValue
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
 # treated as constants, with no guard.
+# Mutable containers held by a module (registries, hook tables): never fixed, even torch's.
+MUTABLE_STATE = (dict, list, set)
 TRUSTED_MODULES = ("torch", "math", "operator", "itertools", "functools", "builtins",
                    "collections", "typing", "dataclasses", "enum", "numbers", "cmath")
 
@@ -58,6 +60,10 @@ class PythonModuleValue(Value):
             raise RaisedByProgram(exc) from None
         trusted = self.module.__name__.split(".")[0] in TRUSTED_MODULES
         source = AttrSource(self.source, name) if self.source is not None and not trusted else None
+        if trusted and isinstance(real, MUTABLE_STATE):  # a table of torch's: state, guarded
+            namespace = vars(self.module)
+            label = tx.ctx.label_for(namespace, "globals")
+            source = ItemSource(ConstantSource(label, namespace), name)
         return registry.wrap(tx.ctx, real, source)
 
 
@@ -78,7 +84,7 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
     if type(raw) is _lazy_property() and self_value is not None:
         return _lazy_property_value(tx, raw, self_value)
     if isinstance(raw, types.FunctionType):
-        function = (UserFunctionValue(raw) if self_value is not None
+        function = (UserFunctionValue(without_bookkeeping(raw)) if self_value is not None
                     else registry.wrap(tx.ctx, raw, None))
         return UserMethodValue(function, self_value) if self_value is not None else function
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):

@@ -8,6 +8,7 @@ fallbacks (`FALLBACKS`), then `wrap_object` for functions, classes, modules and 
 
 from __future__ import annotations
 
+import collections
 import copy
 import dataclasses
 import enum
@@ -237,7 +238,8 @@ def _wrap_iterator(ctx, obj, source: Source) -> Value:
 
 
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
-    ctx.guard(source, GuardKind.TYPE, dict)
+    """A dict or an OrderedDict (its class kept: its keys guard compares them in order)."""
+    ctx.guard(source, GuardKind.TYPE, type(obj))
     ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
     pairs = []
     for key, item in obj.items():
@@ -253,7 +255,9 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
         item_source = _item(source, key if literal or source is None else
                             ConstantSource(ctx.label_for(key, "key"), key))
         pairs.append((key_value, wrap(ctx, item, item_source)))
-    return DictValue.from_pairs(pairs, source)
+    value = DictValue.from_pairs(pairs, source)
+    value.cls = type(obj)
+    return value
 
 
 def _wrap_weight_norm(ctx, obj: WeightNorm, source: Source | None) -> Value:
@@ -271,6 +275,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     tuple: _wrap_tuple,
     list: _wrap_list,
     dict: _wrap_dict,
+    collections.OrderedDict: _wrap_dict,
     weakref.ReferenceType: _wrap_weakref,
     set: _wrap_set,
     frozenset: _wrap_set,
@@ -308,7 +313,7 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
             return TorchFunctionValue(obj, source)
         if obj in HANDLERS:  # a stdlib function with a handler of its own
             return BuiltinValue(obj, source)
-        return callables.UserFunctionValue(obj, source)
+        return callables.UserFunctionValue(callables.without_bookkeeping(obj), source)
     if isinstance(obj, (types.BuiltinFunctionType, types.MethodDescriptorType,
                         types.WrapperDescriptorType, types.BuiltinMethodType,
                         types.MethodWrapperType, torch._C._VariableFunctionsClass)):

@@ -22,15 +22,12 @@ TARGET_PASS_RATE = 0.9
 
 FULLGRAPH_GAPS = {
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
-    "module_made_in_trace_user_subclass": "a user nn.Module subclass built in the compiled code",
     "dataclass_defined_inside_compared": "@dataclass applied in the compiled code (a "
                                          "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
-    "user_module_built_in_trace_with_buffer": "a user nn.Module subclass built in the compiled "
-                                              "code",
 }
 
 

@@ -39,8 +39,9 @@ def _use_mapping(c):
 
 
 # name -> (make(x), mutate(c, x), use(c), resume frame compiled). A deque, defaultdict,
-# OrderedDict, Counter or dict subclass reaches the resume frame as an input whose methods the
-# tracer does not model: that frame runs eagerly (a fallback), correct but not compiled.
+# Counter or dict subclass reaches the resume frame as an input whose methods the tracer does
+# not model: that frame runs eagerly (a fallback), correct but not compiled. An OrderedDict
+# input is a dict tracker that keeps its class: that frame compiles.
 CASES = {
     "defaultdict_none_fromkeys": (_defaultdict_none_fromkeys, _mutate_defaultdict, len, False),
     "defaultdict_none": (lambda x: collections.defaultdict(None, a=1), _mutate_defaultdict,
@@ -62,13 +63,13 @@ CASES = {
                      lambda c, x: (c.append(4), c.appendleft(0), c)[-1], list, False),
     "ordered_dict": (lambda x: collections.OrderedDict([("a", 1), ("b", 2)]),
                      lambda c, x: (c.move_to_end("a"), _mutate_mapping(c, x))[-1],
-                     _use_mapping, False),
+                     _use_mapping, True),
     "ordered_dict_fromkeys": (lambda x: collections.OrderedDict.fromkeys("ab", 0),
-                              _mutate_mapping, _use_mapping, False),
+                              _mutate_mapping, _use_mapping, True),
     "ordered_dict_or_dict": (lambda x: collections.OrderedDict(a=1) | {"b": 2},
-                             _mutate_mapping, _use_mapping, False),
+                             _mutate_mapping, _use_mapping, True),
     "dict_or_ordered_dict": (lambda x: {"b": 2} | collections.OrderedDict(a=1),
-                             _mutate_mapping, _use_mapping, False),
+                             _mutate_mapping, _use_mapping, True),
     "counter": (lambda x: collections.Counter("abca"), lambda c, x: c, _use_mapping, False),
     "chain_map": (lambda x: collections.ChainMap({"a": 1}, {"b": 2}), _mutate_mapping,
                   lambda c: c["b"] + c["z"], True),
