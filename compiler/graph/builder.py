@@ -71,11 +71,14 @@ class GraphBuilder:
 
     # -- ops ----------------------------------------------------------------------------------
     def call(self, kind: str, target: Any, node_args: tuple, node_kwargs: dict,
-             run: Callable[[], Any], description: str) -> tuple[fx.Node, Any]:
-        """Add one node and compute its fake result with `run`; unsupported ops break."""
+             run: Callable[[], Any], description: str,
+             fake_inputs: tuple[list, dict] | None = None) -> tuple[fx.Node, Any]:
+        """Add one node and compute its fake result with `run`; unsupported ops break.
+        `fake_inputs` (args, kwargs), what `run` calls the op on, lets a symbolic trace give
+        an earlier run's result instead (compiler/shapes/op_memo.py)."""
         try:
             with self.fake_mode, self.shapes.dispatcher(), self.effects:
-                result = run()
+                result = self.shapes.run_op(kind, target, fake_inputs, run, self.effects)
         except (DataDependentOutputException, DynamicOutputShapeException) as exc:
             raise Unsupported(f"{description} depends on tensor data ({type(exc).__name__})",
                               BreakReason.DATA_DEPENDENT) from None

@@ -26,11 +26,13 @@ class EffectWatch(TorchDispatchMode):
         super().__init__()
         self.draws_random = False
         self.written: set[StorageWeakRef] = set()
+        self.seen = 0  # the writes and random draws seen so far: an op adding none has no effect
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):
         kwargs = kwargs or {}
         if torch.Tag.nondeterministic_seeded in func.tags:
             self.draws_random = True
+            self.seen += 1
         for index, argument in enumerate(func._schema.arguments):
             if argument.alias_info is not None and argument.alias_info.is_write:
                 self._note(args[index] if index < len(args) else kwargs.get(argument.name))
@@ -44,6 +46,7 @@ class EffectWatch(TorchDispatchMode):
         for tensor in written if isinstance(written, (list, tuple)) else (written,):
             if isinstance(tensor, torch.Tensor):
                 self.written.add(StorageWeakRef(tensor.untyped_storage()))
+                self.seen += 1
 
     def writes(self, fake: torch.Tensor) -> bool:
         """Whether an op wrote `fake` (an input's fake tensor) or a tensor sharing its storage."""

@@ -24,6 +24,7 @@ from torch.fx.experimental.symbolic_shapes import (
 from torch.utils._sympy.numbers import int_oo
 
 from compiler.guards.sources import Source
+from compiler.shapes.op_memo import FakeOpMemo
 from compiler.shapes.policy import InputDims
 
 
@@ -46,44 +47,11 @@ def has_symbols(fake: torch.Tensor) -> bool:
     return not all(is_concrete_int(s) for s in (*fake.shape, *fake.stride()))
 
 
-class TraceFakeMode(FakeTensorMode):
-    """The fake mode of one trace. With symbolic sizes (`cache_outer_ops_only`), torch's
-    fake-op cache keeps only the ops the trace itself runs whose fake run is costly, a
-    decomposition into several ops (batch norm, layer norm, linear): a repeated block (the
-    batch norms of a ResNet, a transformer's layers) then skips them. A symbolic cache entry,
-    or a hit, costs about what a small op does (an output synthesised from symbolic sizes),
-    so small ops, and the ops run inside a decomposition, are not cached."""
-
-    COSTLY = 4  # inner ops of a fake run that make its op worth caching
-
-    def __init__(self, **kwargs):
-        super().__init__(**kwargs)
-        self.cache_outer_ops_only = False
-        self._depth = 0
-        self._inner_ops = 0  # the ops run inside outer ones so far
-        self._costly: set = set()  # the outer ops whose fake run was costly
-
-    def dispatch(self, func, types, args=(), kwargs=None):
-        if not self.cache_outer_ops_only:
-            return super().dispatch(func, types, args, kwargs)
-        cache_enabled, outer, inner = self.cache_enabled, self._depth == 0, self._inner_ops
-        self.cache_enabled = cache_enabled and outer and func in self._costly
-        self._depth += 1
-        self._inner_ops += not outer
-        try:
-            return super().dispatch(func, types, args, kwargs)
-        finally:
-            self._depth -= 1
-            self.cache_enabled = cache_enabled
-            if outer and self._inner_ops - inner >= self.COSTLY:
-                self._costly.add(func)
-
-
-def new_fake_mode() -> TraceFakeMode:
+def new_fake_mode() -> FakeTensorMode:
     """Data-dependent outputs (`nonzero`, `item()`) stay errors, hence graph breaks: no
     unbacked symbols."""
     env = ShapeEnv(allow_scalar_outputs=False, allow_dynamic_output_shape_ops=False)
-    return TraceFakeMode(shape_env=env)
+    return FakeTensorMode(shape_env=env)
 
 
 @dataclasses.dataclass
@@ -101,10 +69,11 @@ class SymbolicInput:
 class ShapeInputs:
     """The symbolic tensor inputs of one trace, in the order they were met."""
 
-    def __init__(self, mode: TraceFakeMode):
+    def __init__(self, mode: FakeTensorMode):
         self.mode = mode
         self.env: ShapeEnv = mode.shape_env
         self.inputs: list[SymbolicInput] = []
+        self.memo: FakeOpMemo | None = None  # made with the first symbolic input
 
     def fakeify(self, source: Source, real: torch.Tensor, dims: InputDims | None):
         if dims is None or not dims.any_symbolic:
@@ -120,13 +89,23 @@ class ShapeInputs:
                     symbol, max(low if low is not None else 0, current.lower),
                     high if high is not None else int_oo)
         if has_symbols(fake):
-            self.mode.cache_outer_ops_only = True
+            # The memo keeps the ops' fake results instead of torch's fake-op cache, whose
+            # symbolic keys rarely repeat and whose entries cost about a small op's run.
+            self.mode.cache_enabled = False
+            self.memo = self.memo or FakeOpMemo(self.mode)
             self.inputs.append(SymbolicInput.of(source, fake))
         return fake
 
     @property
     def symbolic(self) -> bool:
         return bool(self.inputs)
+
+    def run_op(self, kind: str, target, fake_inputs: tuple | None, run, effects):
+        """`run()`, the fake run of one graph op; with symbolic sizes an earlier run of the
+        same op on arguments of the same metadata may answer instead (op_memo.py)."""
+        if self.memo is None or fake_inputs is None:
+            return run()
+        return self.memo.run(kind, target, *fake_inputs, run, effects)
 
     def dispatcher(self):
         """With symbolic sizes, ops run through torch's Python dispatcher, as torch.compile's

@@ -102,7 +102,8 @@ class TraceContext:
                 return getattr(fake_args[0], target)(*fake_args[1:], **fake_kwargs)
             return target(*fake_args, **fake_kwargs)
 
-        node, result = self.graph.call(kind, target, node_args, node_kwargs, run, description)
+        node, result = self.graph.call(kind, target, node_args, node_kwargs, run, description,
+                                       (fake_args, fake_kwargs))
         mutating = _is_mutating(kind, target, kwargs)
         return wrap_op_result(self, node, result, keep_node=mutating)
 
