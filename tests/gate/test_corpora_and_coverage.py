@@ -93,3 +93,14 @@ def test_the_checked_in_baseline_passes_on_this_tree(tmp_path):
                    "--work-dir", str(tmp_path), "--markdown", str(tmp_path / "gate.md"))
     assert done.returncode == 0, done.stdout + done.stderr
     assert "0 regressions" in done.stdout
+
+
+def test_the_coverage_corpus_holds_valid_program_files():
+    from oracle.judge import program as programs
+
+    kept = sorted((ROOT / "corpora" / "coverage").glob("*.py"))
+    assert len(kept) >= 50
+    for path in kept:
+        loaded = programs.load(str(path))
+        assert callable(loaded.program) and list(loaded.calls()), path
+        programs.unload(loaded)
