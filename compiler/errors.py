@@ -37,6 +37,9 @@ class Unsupported(CompilerError):
         self.where = where
         self.break_index: int | None = None  # top-frame instruction the graph can break at
         self.raised: BaseException | None = None  # set when the frame raises this, uncaught
+        # it reads the frame it runs in (globals(), eval): the frame cannot break there, where
+        # the runner, not the program's frame, would run it
+        self.frame_bound = False
         super().__init__(self._render())
 
     def _render(self) -> str:

@@ -84,7 +84,7 @@ class Translator:
             except RaisedByProgram as raised:
                 self.route_exception(raised)
             except Unsupported as exc:
-                if (self.parent is None and exc.break_index is None
+                if (self.parent is None and exc.break_index is None and not exc.frame_bound
                         and inst.opname in BREAKABLE_OPCODES
                         and resumable_blocks_around(self, inst.offset)):
                     exc.break_index = self.index

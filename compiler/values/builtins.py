@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import operator
+import sys
 from collections.abc import Callable
 from typing import Any
 
@@ -60,11 +61,20 @@ class BuiltinValue(NativeFunctionValue):
         return call_builtin(tx, self.fn, args, kwargs)
 
 
+# Builtins that read their caller's frame (vars and dir only without an argument).
+FRAME_READERS = frozenset({globals, locals, vars, dir, eval, exec, breakpoint, sys._getframe})
+
+
 def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.generators import call_over_generator
     lazy = call_over_generator(tx, fn, args, kwargs)
     if lazy is not None:
         return lazy
+    if is_hashable(fn) and fn in FRAME_READERS and not (fn in (vars, dir) and args):
+        refused = Unsupported(f"{fn.__name__}() reads the frame it is called in",
+                              BreakReason.UNSUPPORTED_CALL)
+        refused.frame_bound = True
+        raise refused
     handler = HANDLERS.get(fn) if is_hashable(fn) else None
     if handler is not None:
         result = handler(tx, *args, **kwargs)

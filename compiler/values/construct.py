@@ -48,9 +48,7 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     from compiler.values.numpy_scalars import construct_scalar, is_numpy_scalar_type
     if is_numpy_scalar_type(cls):
         return construct_scalar(cls, args, kwargs)
-    if issubclass(cls, torch.nn.Module) and not cls.__module__.startswith("torch"):
-        return _initialised(tx, ObjectValue(cls), args, kwargs)
-    if cls.__module__.startswith("torch") or issubclass(cls, torch.nn.Module):
+    if cls.__module__.startswith("torch"):  # (a user nn.Module subclass goes on as any class)
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
     from compiler.values.dict_storage import MappingObjectValue, storage_base
@@ -63,7 +61,18 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     if cls.__new__ is not object.__new__:
         raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
                           BreakReason.UNSUPPORTED_CALL)
+    _refuse_abstract(cls)
     return _initialised(tx, ObjectValue(cls), args, kwargs)
+
+
+def _refuse_abstract(cls: type) -> None:
+    """object.__new__ raises for a class with abstract methods left: CPython's own error."""
+    if getattr(cls, "__abstractmethods__", None):
+        from compiler.values.base import RaisedByProgram
+        try:
+            object.__new__(cls)
+        except TypeError as exc:
+            raise RaisedByProgram(exc) from None
 
 
 def _initialised(tx, obj, args, kwargs) -> Value:

@@ -40,13 +40,18 @@ def test_break_inside_no_grad_resumes():
     assert s.graph_breaks and not s.fallbacks, s
 
 
+def _grad_mode_after_reading(t):
+    float(t.sum())  # tensor data: the call of this function is a break
+    return torch.is_grad_enabled()
+
+
 def test_the_breaking_call_runs_in_the_blocks_mode():
     seen = []
 
     def f(x):
         with torch.no_grad():
             y = x * 2
-            seen.append(eval("torch.is_grad_enabled()"))  # noqa: S307 - a break at a call
+            seen.append(_grad_mode_after_reading(y))  # a break at a call
         return y, y.requires_grad
 
     s = _check(f, _leaf)

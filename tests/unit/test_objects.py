@@ -1,5 +1,6 @@
 """namedtuples, dataclasses and user classes (methods, properties, inheritance, super())."""
 
+import abc
 import collections
 import dataclasses
 import typing
@@ -202,3 +203,26 @@ def test_vars_of_an_object_made_in_the_trace_is_a_live_view():
     fc = compiler.compile(f, fullgraph=True)
     x = torch.ones(2)
     assert_same(fc(x), f(x))
+
+
+class _AbstractShape(abc.ABC):
+    @abc.abstractmethod
+    def area(self): ...
+
+
+class _Square(_AbstractShape):
+    def area(self):
+        return 4
+
+
+def _instantiates_abstract(x):
+    try:
+        _AbstractShape()
+    except TypeError as err:
+        return x + _Square().area(), str(err)
+    return x, "made"
+
+
+def test_abstract_class_cannot_be_instantiated():
+    """Was a wrong answer: the trace made an instance of a class with abstract methods."""
+    one_graph(check_same(_instantiates_abstract, torch.ones(2)))
