@@ -13,7 +13,7 @@ from typing import Any
 
 import torch
 
-from compiler.guards import kinds, shape_guards  # noqa: F401 - every module of guard kinds
+from compiler.guards import autocast, kinds, shape_guards  # noqa: F401 - every module of kinds
 from compiler.guards.guard import Binder, Condition, Guard, check_complete, storage_pattern
 from compiler.guards.sources import Source
 from compiler.pysource import GeneratedFunction
@@ -23,6 +23,8 @@ check_complete()  # each GuardKind has its class, once all the kinds are registe
 PRELUDE: dict[str, Any] = {
     "___is_grad_enabled": torch.is_grad_enabled,
     "___get_default_dtype": torch.get_default_dtype,
+    "___any_autocast": torch._C._is_any_autocast_enabled,
+    "___autocast_state": autocast.autocast_state,
     "___copysign": math.copysign,
     "___storage_pattern": storage_pattern,
 }

@@ -12,6 +12,7 @@ from typing import Any
 import torch
 
 from compiler.graph.builder import GraphBuilder
+from compiler.guards.autocast import AutocastGuard, autocast_state
 from compiler.guards.guard import Guard, GuardKind, guard_of
 from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard
 from compiler.guards.sources import Source
@@ -60,6 +61,7 @@ class TraceContext:
         self.ops_after_side_effect = False
         self.add_guard(GradModeGuard(None, self.grad_mode_at_start))
         self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
+        self.add_guard(AutocastGuard(None, autocast_state()))
 
     # -- guards -------------------------------------------------------------------------------
     def add_guard(self, guard: Guard) -> None:
