@@ -197,8 +197,9 @@ class CompiledFunction:
         self.stats.graphs += 1
         self.stats.ops += result.op_count
         extract = _extractor(result.input_sources)
-        raised = GraphRaised(self, result, sets_grad_mode=any(
-            node.target is torch._C._set_grad_enabled for node in result.graph.graph.nodes))
+        targets = {node.target for node in result.graph.graph.nodes}
+        raised = GraphRaised(self, result, sets_grad_mode=torch._C._set_grad_enabled in targets,
+                             enters_autocast=torch.amp._enter_autocast in targets)
 
         def run(args, kwargs, L, G):
             inputs = extract(L, G)

@@ -54,6 +54,7 @@ class TraceContext:
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
         self.generators: list[Value] = []  # generator objects made in the trace
+        self.open_autocasts: list = []  # real autocast objects entered, not yet left
         self.grad_mode_at_start = torch.is_grad_enabled()
         # Where graph ops were recorded: should the graph raise at run time, a handler of the
         # frame or a side effect deferred before them would tell (compiler/entry.py).

@@ -73,10 +73,15 @@ def check_exc_match(tx, inst):
 @handles("BEFORE_WITH")
 def before_with(tx, inst):
     """(manager -- exit, enter result)"""
+    from compiler.values.autocast import AutocastExitValue, AutocastValue
     from compiler.values.callables import UserMethodValue
     from compiler.values.objects import ObjectValue, class_attribute
     from compiler.values.torch_functions import GradExitValue, GradModeValue
     manager = tx.pop()
+    if isinstance(manager, AutocastValue):
+        tx.push(AutocastExitValue(manager))
+        tx.push(manager.enter(tx))
+        return
     if isinstance(manager, GradModeValue):
         tx.push(GradExitValue(manager))
         tx.push(manager.enter(tx))

@@ -32,6 +32,7 @@ from compiler.symbolic import (  # noqa: F401 - registers the handlers
 )
 from compiler.symbolic.context import TraceContext
 from compiler.symbolic.translator import NullValue, Translator
+from compiler.values.autocast import leave_open as leave_open_autocasts
 from compiler.values.base import RaisedByProgram
 from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
@@ -94,6 +95,7 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict,
                            BreakReason.EXCEPTION)
         return TraceResult(guards=list(ctx.guards.values()), stopped=stop, raised=raised.exc)
     finally:
+        leave_open_autocasts(ctx)
         torch._C._set_grad_enabled(grad_mode)
 
 

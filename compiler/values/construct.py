@@ -48,6 +48,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     from compiler.values.numpy_scalars import construct_scalar, is_numpy_scalar_type
     if is_numpy_scalar_type(cls):
         return construct_scalar(cls, args, kwargs)
+    from compiler.values.autocast import construct_autocast, is_autocast_class
+    if is_autocast_class(cls):
+        return construct_autocast(cls, args, kwargs)
     if cls.__module__.startswith("torch"):  # (a user nn.Module subclass goes on as any class)
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)

@@ -26,7 +26,6 @@ FULLGRAPH_GAPS = {
                                          "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
-    "autocast_disabled_region": "torch.autocast made in the compiled code",
     "inference_mode_region": "torch.inference_mode made in the compiled code",
     "cached_property_computed_once": "functools.cached_property",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
