@@ -75,8 +75,7 @@ class CheckFunction:
             function.line("pass")
             for guard in self.guards:
                 self._conditions.extend(guard.conditions(explained))
-                for condition in guard.conditions(held):
-                    function.line(f"if not ({condition.test}): return False")
+                function.line(f"if not ({guard.test(held)}): return False")
                 function.namespace.update(guard.constants())
         with function.block("except Exception:"):
             function.line("return False")

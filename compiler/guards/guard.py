@@ -55,6 +55,14 @@ class TensorSpec:
         return cls(type(t), t.dtype, t.device, tuple(t.shape),
                    tuple(t.stride()) if with_stride else None, t.requires_grad)
 
+    def matches(self, t) -> bool:
+        """The tensor guard's conditions in one call, in their order, as the check function
+        runs them (a shorter function compiles faster)."""
+        return (type(t) is self.type and t.dtype is self.dtype and t.device == self.device
+                and t.size() == self.shape
+                and (self.stride is None or t.stride() == self.stride)
+                and t.requires_grad is self.requires_grad)
+
 
 def storage_pattern(tensors) -> tuple:
     """For each tensor, the index of the first tensor with the same storage, and where it
@@ -122,6 +130,13 @@ class Guard:
     def expected_key(self) -> Any:
         """`expected` as a hashable value that tells two different expectations apart."""
         return self.expected
+
+    def test(self, binder: Binder) -> str:
+        """The guard's conditions as the one test the check function runs: a line per guard
+        compiles faster than a line per condition (`first_failure` explains with the
+        conditions). A kind may write a shorter test of its own."""
+        tests = [c.test for c in self.conditions(binder)]
+        return tests[0] if len(tests) == 1 else " and ".join(f"({t})" for t in tests)
 
     def conditions(self, binder: Binder) -> list[Condition]:
         raise NotImplementedError

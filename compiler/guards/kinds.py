@@ -143,6 +143,9 @@ class TensorGuard(Guard, kind=GuardKind.TENSOR):
     def _reason(shown: str, read: str, want: str):
         return lambda get: f"{shown} == {want} (got {_shown(get(read))})"
 
+    def test(self, binder: Binder) -> str:
+        return f"{binder.bind(self.expected.matches)}({self.subject(binder)})"
+
     def describe(self) -> str:
         e = self.expected
         stride = f", stride={e.stride}" if e.stride is not None else ""

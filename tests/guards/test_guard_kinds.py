@@ -101,3 +101,29 @@ def test_the_check_function_reads_each_path_once_and_explains_each_kind():
     holder["w"] = torch.zeros(3)
     M.bias = [1, 2]
     assert check.first_failure({"m": M()}, {}) == "len(___table['w']) == 2 (got 3)"
+
+
+def test_the_check_function_tests_each_guard_in_one_line_and_explains_each_field():
+    """A tensor guard is one call in the check function (shorter to compile), yet a failure
+    still names the field that changed, and a read that raises fails the check."""
+    spec = TensorSpec.of(torch.zeros(2, 3))
+    guards = [guard_of(X, GuardKind.TENSOR, spec), guard_of(Y, GuardKind.LENGTH, 2),
+              guard_of(None, GuardKind.GRAD_MODE, torch.is_grad_enabled())]
+    check = CheckFunction(guards)
+    assert check.source.count("return False") == len(guards) + 1  # and the except clause
+    y = [1, 2]
+    assert check.check({"x": torch.ones(2, 3), "y": y}, {})
+    changed = {
+        "dtype": (torch.zeros(2, 3, dtype=torch.float64), "L['x'].dtype == torch.float32"),
+        "shape": (torch.zeros(3, 2), "L['x'].shape == (2, 3)"),
+        "stride": (torch.zeros(3, 2).t(), "L['x'].stride() == (3, 1)"),
+        "requires_grad": (torch.zeros(2, 3, requires_grad=True),
+                          "L['x'].requires_grad == False"),
+        "type": (torch.nn.Parameter(torch.zeros(2, 3), requires_grad=False),
+                 "type(L['x']) == torch.Tensor"),
+    }
+    for field, (x, reason) in changed.items():
+        assert not check.check({"x": x, "y": y}, {}), field
+        assert check.first_failure({"x": x, "y": y}, {}).startswith(reason + " (got"), field
+    assert not check.check({"x": "not a tensor", "y": y}, {})
+    assert not check.check({"x": torch.zeros(2, 3), "y": [1]}, {})
