@@ -3,13 +3,13 @@ the same metadata again: a ResNet's batch norms, the layers of a transformer.
 
 With symbolic sizes a fake run is costly: every size and stride is a sympy expression, and a
 batch norm or a linear decomposes into a dozen ops that each compute and compare them. torch's
-fake-op cache keys a size by how it is written, so `48*s0**2` and `44*s0**2 + 4*s0*(s0 - 1) +
-4*s0` (the storage of a conv output and of an add output) are two keys and the second batch
-norm of a block runs its decomposition again. Here a size is keyed by its expanded expression,
-the same for every way of writing it, and the key is made above torch's dispatch, once per
-graph op (not per aten op a decomposition runs).
+fake-op cache keys a size by how it is written, so the storage of an input, `4*s0*(s1 - 1) +
+4*s0`, and that of an op's output of the same sizes, `4*s0*s1`, are two keys, and a batch norm
+of either runs its decomposition again. Here a size is keyed by its expanded expression, the
+same for every way of writing it, and the key is made above torch's dispatch, once per graph op
+(not per aten op a decomposition runs).
 
-What a hit returns is what a run would have made, and the trace's guards do not change:
+A hit gives what a run would, and the trace's guards do not change:
 - the key holds everything a fake result depends on: the op, each tensor argument's dtype,
   device, sizes, strides, offset, storage size, requires_grad, conj/neg and inference bits,
   every other argument by type and value, and the grad mode, inference mode, default dtype and
@@ -17,10 +17,13 @@ What a hit returns is what a run would have made, and the trace's guards do not 
   compute equal sizes and, as the ShapeEnv already holds the first run's guards, add none;
 - only fresh outputs are kept: a tensor (or a tuple or list of tensors) that shares no storage
   with an argument or another output, needs no grad, holds no constant, and that an empty
-  tensor of its sizes and strides reproduces (storage size, offset 0, dispatch keys); a view
-  of a tensor made inside the op (a 3-d linear's matmul) is one.
-  An op that returns an alias, writes a tensor or draws random numbers runs every time;
+  tensor of its sizes and strides reproduces (storage size, offset 0, dispatch keys). An op
+  that returns an alias, writes a tensor or draws random numbers runs every time. One
+  difference is kept: an output that is a view of a tensor made inside the op (a 3-d linear's
+  matmul, viewed back to 3-d) comes back as a tensor of its own, as eager's does;
 - under autocast or a torch function mode (they change what an op makes) nothing is reused.
+An entry is used only when its run was slower than making its output (`worth_seconds`): which
+runs are skipped depends on timing, what the trace gets does not.
 """
 
 from __future__ import annotations
