@@ -59,7 +59,28 @@ class AutocastValue(Value):
         return ConstantValue(None)
 
     def call(self, tx, args, kwargs) -> Value:
-        raise Unsupported("an autocast object as a decorator", BreakReason.UNSUPPORTED_CALL)
+        """Used as a decorator: each call of the function runs inside the block."""
+        if len(args) != 1 or kwargs or not callable_value(args[0]):
+            raise Unsupported("calling an autocast object", BreakReason.UNSUPPORTED_CALL)
+        return AutocastFunctionValue(self, args[0])
+
+
+class AutocastFunctionValue(Value):
+    def __init__(self, manager: AutocastValue, inner: Value):
+        super().__init__(None)
+        self.manager, self.inner = manager, inner
+
+    def call(self, tx, args, kwargs) -> Value:
+        block = AutocastValue(self.manager.cls, self.manager.args)  # entered anew each call
+        block.enter(tx)
+        result = self.inner.call(tx, args, kwargs)
+        block.exit(tx)
+        return result
+
+
+def callable_value(value: Value) -> bool:
+    from compiler.values.callables import UserFunctionValue
+    return isinstance(value, UserFunctionValue)
 
 
 class AutocastExitValue(Value):

@@ -213,7 +213,8 @@ def _super(tx, *args):
 @handles(iter)
 def _iter(tx, obj, *sentinel):
     if sentinel:
-        return NotImplemented
+        from compiler.values.generators import call_iterator
+        return call_iterator(obj, sentinel[0])
     return obj.iter(tx)
 
 

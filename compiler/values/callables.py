@@ -155,6 +155,14 @@ class UserFunctionValue(Value):
             return call_module(tx, args[0], args[1:], kwargs, through_call=False)
         return tx.inline_call(self, args, kwargs)
 
+    def setattr(self, tx, name: str, value: Value) -> None:
+        """An attribute of a function made in the trace (`wrapper.__wrapped__ = fn`): kept in
+        its instance dict, and set on the function it is rebuilt as. The function type's own
+        attributes (`__name__`, `__defaults__`...) and a real function's are refused."""
+        if self.fn is not None or hasattr(types.FunctionType, name) or name == "__dict__":
+            super().setattr(tx, name, value)
+        self.attributes[name] = value
+
     def getattr(self, tx, name: str) -> Value:
         if name in self.attributes:
             return self.attributes[name]

@@ -36,6 +36,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
         from compiler.values.torch_functions import GradModeValue
         if cls is torch.set_grad_enabled:
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
+        if args:  # @torch.no_grad without parentheses: the function, decorated
+            return GradModeValue(cls is torch.enable_grad).call(tx, args, kwargs)
         return GradModeValue(cls is torch.enable_grad)
     if cls in (torch.Size, torch.device, torch.dtype, torch.finfo, torch.iinfo):
         from compiler.values.containers import plain

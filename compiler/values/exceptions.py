@@ -71,6 +71,8 @@ class ExceptionValue(Value):
         if name == "__cause__":  # set by `raise ... from` only (never implicitly)
             cause = exc.__cause__
             return registry.wrap_constant(None) if cause is None else ExceptionValue(cause, True)
+        if name == "value" and isinstance(exc, StopIteration):  # a constant (a generator
+            return registry.wrap_constant(exc.value)  # returning a traced value is refused)
         if name == "__suppress_context__":
             return registry.wrap_constant(exc.__suppress_context__)
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)

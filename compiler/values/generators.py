@@ -193,6 +193,32 @@ def sequence_iterator(getitem: Value) -> LazyIteratorValue:
     return LazyIteratorValue(SEQUENCE_ITERATOR, step)
 
 
+CALL_ITERATOR = type(iter(int, 1))
+
+
+def call_iterator(fn: Value, sentinel: Value) -> LazyIteratorValue:
+    """iter(fn, sentinel): fn() per step until it returns the sentinel (identity, then ==) or
+    raises StopIteration; after that, fn is never called again."""
+    done = [False]
+
+    def step(tx):
+        if done[0]:
+            _stop()
+        try:
+            item = fn.call(tx, [], {})
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                done[0] = True
+                _stop()
+            raise
+        if registry.same_or_equal(tx, item, sentinel):
+            done[0] = True
+            _stop()
+        return item
+
+    return LazyIteratorValue(CALL_ITERATOR, step)
+
+
 def is_lazy(value: Value) -> bool:
     """Iterated one step at a time by running program code: a generator, a lazy iterator,
     or an instance of a user class (its `__next__` or `__getitem__`)."""

@@ -129,6 +129,8 @@ class GradModeValue(Value):
         if len(args) == 1 and not kwargs:  # used as a decorator: @torch.no_grad()
             inner = args[0]
             if isinstance(inner, UserFunctionValue):
+                if self.previous is not None:  # set_grad_enabled(b) gives the mode back
+                    _set_grad(tx, self.previous)
                 return GradModeFunctionValue(inner, self.enabled)
         raise Unsupported("calling a grad-mode object", BreakReason.UNSUPPORTED_CALL)
 

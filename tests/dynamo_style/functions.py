@@ -6,6 +6,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_builtins,
     functions_generators,
     functions_idioms,
+    functions_idioms_ctx,
     functions_idioms_more,
     functions_idioms_torch,
     functions_misc,
