@@ -14,7 +14,7 @@ from typing import Any
 import torch
 
 from compiler import logs
-from compiler.cache.entries import CacheEntry, CodeCache, CompileStats
+from compiler.cache.entries import CacheEntry, CodeCache, CompileStats, InternalError
 from compiler.cache.graph_raised import GraphRaised
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
@@ -156,6 +156,7 @@ class CompiledFunction:
         except Exception as exc:  # a bug of ours: never let it change the program's result
             if config.raise_internal_errors:
                 raise
+            self.stats.internal_errors.append(InternalError.of(exc))
             stop = Unsupported(f"internal error while tracing: {type(exc).__name__}: {exc}",
                                BreakReason.UNSUPPORTED_VALUE)
             return TraceResult(guards=[], stopped=stop)

@@ -3,10 +3,34 @@
 from __future__ import annotations
 
 import dataclasses
+import traceback
 from collections.abc import Callable
 from typing import Any
 
 from compiler.guards.check import CheckFunction
+
+
+@dataclasses.dataclass(frozen=True)
+class InternalError:
+    """An exception raised by the compiler's own code while tracing."""
+
+    type_name: str
+    message: str
+    module: str     # the compiler module of the innermost frame of ours that raised it
+    where: str      # that frame's file:line
+
+    @classmethod
+    def of(cls, exc: BaseException) -> InternalError:
+        module, where = "compiler", "?"
+        for frame, line in traceback.walk_tb(exc.__traceback__):
+            name = frame.f_globals.get("__name__", "")
+            if name == "compiler" or name.startswith("compiler."):
+                module, where = name, f"{frame.f_code.co_filename}:{line}"
+        first = str(exc).splitlines()[0] if str(exc) else ""
+        return cls(type(exc).__name__, first[:300], module, where)
+
+    def __str__(self) -> str:
+        return f"{self.type_name}: {self.message} ({self.module}, {self.where})"
 
 
 @dataclasses.dataclass
@@ -27,6 +51,9 @@ class CompileStats:
     # compiler/cache/graph_raised.py): the call's answer is eager's, the bug is still reported
     wrong_graphs: list[str] = dataclasses.field(default_factory=list)
     cache_limit_hits: int = 0
+    # exceptions of the tracer itself (not Unsupported): the frame ran eagerly, so the answer
+    # is right, but each is a bug of ours (raised instead with config.raise_internal_errors)
+    internal_errors: list[InternalError] = dataclasses.field(default_factory=list)
 
     def as_dict(self) -> dict[str, Any]:
         data = dataclasses.asdict(self)

@@ -196,7 +196,7 @@ def _judge_calls(reference: eager.Trace, compiled: eager.Trace, result: Result) 
                                    e.index)
         if finding is not None:
             return finding
-    wrong = _graph_was_wrong(compiled)
+    wrong = _graph_was_wrong(compiled) or _internal_error(compiled)
     if wrong is not None:
         return wrong
     if unsupported is None:
@@ -261,6 +261,22 @@ def _graph_was_wrong(compiled: eager.Trace) -> _Finding | None:
             message = (f"call {g.index}: {g.stats['wrong_graphs']} compiled graph(s) raised where "
                        "eager returned (the subject re-ran the frame eagerly)")
             return _Finding(Verdict.CRASH, "graph-raised", message, g.index)
+    return None
+
+
+def _internal_error(compiled: eager.Trace) -> _Finding | None:
+    """A subject that reports exceptions of its own code while tracing (it then ran the frame
+    eagerly, so values are right): a compiler bug, keyed by the exception's type and the module
+    of the subject that raised it."""
+    for g in compiled.calls:
+        errors = (g.stats or {}).get("internal_errors")
+        if errors:
+            first = errors[0]
+            message = (f"call {g.index}: the compiler's own code raised {first['type_name']}: "
+                       f"{first['message']} at {first['where']} while tracing (it ran the "
+                       "frame eagerly)")
+            return _Finding(Verdict.CRASH, f"internal:{first['type_name']}", message, g.index,
+                            "exception", first["module"])
     return None
 
 

@@ -226,6 +226,7 @@ class OursSubject:
             "recompile_reasons": reasons,
             "fallbacks": len(raw.get("fallbacks") or ()),
             "wrong_graphs": len(raw.get("wrong_graphs") or ()),
+            "internal_errors": list(raw.get("internal_errors") or ()),
             "cache_limit": getattr(config, "cache_limit", None),
             "dynamic": _dynamic_policy(self.dynamic),
             "symbolic_recompiles": sum(map(symbolic_guard, reasons)),

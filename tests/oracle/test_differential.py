@@ -243,3 +243,21 @@ def test_a_graph_that_raised_where_eager_returned_is_a_crash_though_the_value_is
         result = run("nested", _OursWithARaisingBackend())
     assert result.verdict is Verdict.CRASH, result.message
     assert "raised where eager returned" in result.message
+
+
+def test_an_internal_error_of_our_tracer_is_a_crash_though_it_fell_back(monkeypatch):
+    """A tracer bug (any exception but Unsupported) makes the compiler run the frame eagerly,
+    so values are right; a campaign must still see it, keyed by type and place."""
+    import compiler
+    from compiler.symbolic import translator
+
+    def broken(self, *args, **kwargs):
+        raise IndexError("pop from empty list")
+
+    monkeypatch.setattr(translator.Translator, "run", broken)
+    with compiler.config.patch(raise_internal_errors=False):
+        result = run("nested", resolve("ours"))
+    assert result.verdict is Verdict.CRASH, result.message
+    assert result.detail == "internal:IndexError"
+    assert result.origin.startswith("compiler.symbolic.")  # the innermost frame of ours
+    assert "pop from empty list" in result.message and "\n" not in result.message
