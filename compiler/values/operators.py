@@ -10,6 +10,7 @@ import operator
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
+from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import is_plain, plain
@@ -80,7 +81,31 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     result = _container_op(tx, symbol, a, b)
     if result is not None:
         return result
+    _refuse_declined(symbol, a, b)
     raise Unsupported(f"operator {symbol} on {a} and {b}", BreakReason.UNSUPPORTED_VALUE)
+
+
+# Builtin types whose dunders decline (NotImplemented) any operand not of a number type.
+DECLINING_CONSTANTS = (int, float, complex, bool, type(None))
+
+
+def _refuse_declined(symbol: str, a: Value, b: Value) -> None:
+    """A user object's dunders declined and the other operand is a number or None, whose own
+    dunders decline a user object that is not a number: CPython's TypeError."""
+    def declines(value: Value) -> bool:
+        return isinstance(value, ConstantValue) and type(value.value) in DECLINING_CONSTANTS
+
+    def user(value: Value) -> bool:
+        cls = value.dunder_class()
+        return cls is not None and not issubclass(cls, DECLINING_CONSTANTS) and not any(
+            find_in_mro(cls, hook)[0] is not None for hook in ("__index__", "__float__",
+                                                               "__complex__", "__int__"))
+
+    if (user(a) and declines(b)) or (declines(a) and user(b)):
+        op = "** or pow()" if symbol == "**" else symbol
+        left, right = (v.python_type().__name__ for v in (a, b))
+        raise RaisedByProgram(TypeError(f"unsupported operand type(s) for {op}: {left!r} and "
+                                        f"{right!r}"))
 
 
 def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:

@@ -8,6 +8,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_idioms,
     functions_idioms_ctx,
     functions_idioms_more,
+    functions_idioms_repro,
     functions_idioms_torch,
     functions_misc,
     functions_objects,

@@ -28,6 +28,7 @@ FULLGRAPH_GAPS = {
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "inference_mode_region": "torch.inference_mode made in the compiled code",
     "cached_property_computed_once": "functools.cached_property",
+    "eq_and_hash_in_sets_and_dicts": "user objects with __hash__/__eq__ as set members",
     "nullcontext_with_value_and_exitstack": "sys.exc_info() (contextlib.ExitStack.__exit__)",
     "itertools_tee_and_chain_from_iterable": "itertools.tee",
     "state_dict_keys_and_buffers": "an attribute set on an OrderedDict (state_dict's _metadata)",

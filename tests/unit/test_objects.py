@@ -226,3 +226,27 @@ def _instantiates_abstract(x):
 def test_abstract_class_cannot_be_instantiated():
     """Was a wrong answer: the trace made an instance of a class with abstract methods."""
     one_graph(check_same(_instantiates_abstract, torch.ones(2)))
+
+
+class _Money:
+    def __init__(self, cents):
+        self.cents = cents
+
+    def __add__(self, other):
+        if not isinstance(other, _Money):
+            return NotImplemented
+        return _Money(self.cents + other.cents)
+
+
+def _declined_both_ways(x):
+    errors = []
+    for attempt in (lambda: _Money(1) + 5, lambda: 2.5 + _Money(1), lambda: _Money(1) ** None):
+        try:
+            attempt()
+        except TypeError as err:
+            errors.append(str(err))
+    return x + len(errors), errors
+
+
+def test_operator_both_operands_decline_is_cpythons_type_error():
+    one_graph(check_same(_declined_both_ways, torch.ones(2)))
