@@ -65,9 +65,42 @@ class GeneratorValue(Value):
                                                 "generator"))
         else:
             frame.push(value)  # what the suspended yield expression gives
+        return self._resume(frame.run)
+
+    def throw(self, tx, exc: BaseException) -> Value:
+        """Raise `exc` at the suspended yield: the frame's handlers see it there."""
+        if self.running:
+            raise RaisedByProgram(ValueError("generator already executing"))
+        frame = self.frame
+        if self.finished or frame.ip == 0:  # not started: it finishes, raising
+            self.finished = True
+            raise RaisedByProgram(exc)
+
+        def raise_at_yield():
+            frame.route_exception(RaisedByProgram(exc))  # to its handler, or out
+            return frame.run()
+
+        return self._resume(raise_at_yield)
+
+    def close(self, tx) -> Value:
+        """GeneratorExit at the yield; the generator must not yield again."""
+        if self.finished or self.frame.ip == 0:
+            self.finished = True
+            return ConstantValue(None)
+        try:
+            self.throw(tx, GeneratorExit())
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, (GeneratorExit, StopIteration)):
+                self.finished = True
+                return ConstantValue(None)
+            raise
+        raise RaisedByProgram(RuntimeError("generator ignored GeneratorExit"))
+
+    def _resume(self, run) -> Value:
+        frame = self.frame
         self.running = True
         try:
-            frame.run()
+            run()
         except RaisedByProgram as raised:
             self.finished = True
             if isinstance(raised.exc, StopIteration):  # PEP 479, chained as CPython does
@@ -105,11 +138,15 @@ class GeneratorValue(Value):
         return _first(tx, self, lambda candidate: registry.same_or_equal(tx, candidate, item))
 
     def getattr(self, tx, name: str) -> Value:
-        return bound_method(self, name)  # send, __next__; close and throw are refused
+        return bound_method(self, name)  # send, close, throw, __next__
 
     def call_method(self, tx, name: str, args, kwargs) -> Value:
         if name == "send" and len(args) == 1 and not kwargs:
             return self.send(tx, args[0])
+        if name == "close" and not args and not kwargs:
+            return self.close(tx)
+        if name == "throw" and len(args) == 1 and not kwargs:
+            return self.throw(tx, _exception_of(tx, args[0]))
         if name == "__next__" and not args and not kwargs:
             return self.next(tx)
         raise Unsupported(f"generator.{name}", BreakReason.UNSUPPORTED_CALL)
@@ -123,6 +160,17 @@ def check_closed(ctx) -> None:
             raise Unsupported(f"an unfinished generator ({generator.frame.code.co_name}) "
                               "suspended inside a with, finally or except block: closing it "
                               "would run that code", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _exception_of(tx, value: Value) -> BaseException:
+    """gen.throw(exc) with an exception object or class made in the trace."""
+    from compiler.values.exceptions import ExceptionValue
+    from compiler.values.objects import ClassValue
+    if isinstance(value, ClassValue) and issubclass(value.cls, BaseException):
+        value = value.call(tx, [], {})
+    if not isinstance(value, ExceptionValue):
+        raise Unsupported(f"generator.throw({value})", BreakReason.UNSUPPORTED_CALL)
+    return value.exc
 
 
 class LazyIteratorValue(Value):

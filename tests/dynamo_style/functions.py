@@ -7,6 +7,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_generators,
     functions_idioms,
     functions_idioms_ctx,
+    functions_idioms_gen,
     functions_idioms_more,
     functions_idioms_repro,
     functions_idioms_torch,

@@ -122,3 +122,80 @@ def test_generator_left_suspended_where_closing_runs_code_is_refused(fn):
         compiler.compile(fn, fullgraph=True)(*_pair())
     compiler.reset()
     check_same(fn, *_pair(), fullgraph=False)
+
+
+def closed_early(a, b):
+    log = []
+
+    def produce():
+        try:
+            yield a
+            yield b
+        finally:
+            log.append("finally")
+
+    it = produce()
+    first = next(it)
+    it.close()
+    it.close()  # closing again does nothing
+    return first * 2, log, next(it, "done")
+
+
+def thrown_into(a, b):
+    def produce():
+        try:
+            yield a
+        except ValueError as err:
+            yield b * len(str(err))
+        yield a + b
+
+    it = produce()
+    next(it)
+    second = it.throw(ValueError("abc"))
+    rest = list(it)
+    try:
+        it.throw(KeyError("k"))
+    except KeyError:
+        after = "raised"
+    return second, rest, after
+
+
+def ignores_close(a, b):
+    def produce():
+        while True:
+            try:
+                yield a
+            except GeneratorExit:
+                pass
+
+    it = produce()
+    next(it)
+    try:
+        it.close()
+    except RuntimeError as err:
+        return b + 1, str(err)
+    return b, "closed"
+
+
+def throw_uncaught_and_unstarted(a, b):
+    def produce():
+        yield a
+
+    fresh = produce()
+    try:
+        fresh.throw(IndexError("before start"))
+    except IndexError:
+        started = next(fresh, "finished")
+    return a * 3, started
+
+
+@pytest.mark.parametrize("fn", [closed_early, thrown_into, throw_uncaught_and_unstarted])
+def test_close_and_throw_as_cpython(fn):
+    one_graph(check_same(fn, *_pair()))
+
+
+def test_generator_ignoring_close_is_cpythons_error_then_refused_as_left_suspended():
+    check_same(ignores_close, *_pair(), fullgraph=False)  # freed later, it would run again
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported, match="unfinished generator"):
+        compiler.compile(ignores_close, fullgraph=True)(*_pair())
