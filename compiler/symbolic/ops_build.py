@@ -141,12 +141,30 @@ def list_to_tuple(tx, inst):
 @handles("UNPACK_SEQUENCE")
 def unpack_sequence(tx, inst):
     """(sequence -- items*n, last item on the bottom)"""
-    items = tx.pop().unpack(tx)
-    if len(items) != inst.arg:
-        raise RaisedByProgram(ValueError(
-            f"{'too many' if len(items) > inst.arg else 'not enough'} values to unpack "
-            f"(expected {inst.arg}, got {len(items)})"))
+    items = _unpack_at_most(tx, tx.pop(), inst.arg + 1)
+    if len(items) > inst.arg:  # CPython stops at the first extra item
+        raise RaisedByProgram(ValueError(f"too many values to unpack (expected {inst.arg})"))
+    if len(items) < inst.arg:
+        raise RaisedByProgram(ValueError(f"not enough values to unpack (expected {inst.arg}, "
+                                         f"got {len(items)})"))
     tx.stack.extend(reversed(items))
+
+
+def _unpack_at_most(tx, value, limit: int) -> list:
+    """The items, pulling no more than `limit` from an iterator that runs program code per
+    step (a generator, a user object); anything else is unpacked whole."""
+    from compiler.values.generators import is_lazy
+    if not is_lazy(value):
+        return value.unpack(tx)
+    iterator, items = value.iter(tx), []
+    while len(items) < limit:
+        try:
+            items.append(iterator.next(tx))
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                break
+            raise
+    return items
 
 
 @handles("UNPACK_EX")

@@ -140,3 +140,26 @@ def test_string_methods_in_traced_code():
         return x * len(parts), joined, name.startswith("a"), name.replace("_", "")
 
     one_graph(check_same(f, torch.ones(2), "a_b_c"), ops=1)
+
+
+def _unpack_too_many(x):
+    log = []
+
+    def produce():
+        for i in range(5):
+            log.append(i)
+            yield x * i
+
+    try:
+        a, b = produce()  # CPython pulls three items, then raises
+    except ValueError as err:
+        message = str(err)
+    try:
+        _c, _d = [1, 2, 3]
+    except ValueError as err:
+        other = str(err)
+    return x + 1, message, other, log
+
+
+def test_unpacking_too_many_pulls_one_extra_item_and_says_cpythons_message():
+    one_graph(check_same(_unpack_too_many, torch.ones(2)))
