@@ -288,6 +288,17 @@ def _enumerate(tx, iterable, start=None):
 
 @handles(reversed)
 def _reversed(tx, sequence):
+    """`__reversed__`, else the sequence protocol (`__len__` and `__getitem__`), else
+    TypeError; a user object's dunders are called as CPython calls them."""
+    from compiler.values.attributes import find_in_mro
+    from compiler.values.objects import ObjectValue
+    kind = sequence.python_type()
+    has = {name: find_in_mro(kind, name)[0] is not None
+           for name in ("__reversed__", "__len__", "__getitem__")}
+    if not has["__reversed__"] and not (has["__len__"] and has["__getitem__"]):
+        raise RaisedByProgram(TypeError(f"{kind.__name__!r} object is not reversible"))
+    if isinstance(sequence, ObjectValue):
+        return _reversed_user(tx, sequence, has["__reversed__"])
     items = list(reversed(_items(tx, sequence)))
     if sequence.is_constant() and not isinstance(sequence, TupleValue):
         kind = type(call_pure(reversed, [sequence.as_constant()], {}))
@@ -295,6 +306,17 @@ def _reversed(tx, sequence):
         empty = {list: [], tuple: (), dict: {}}.get(sequence.python_type())
         kind = type(reversed(empty)) if empty is not None else None
     return SequenceIteratorValue(items, kind=kind)
+
+
+def _reversed_user(tx, obj, has_reversed: bool):
+    from compiler.values.generators import reversed_sequence
+    from compiler.values.objects import class_attribute
+    if has_reversed:
+        method = class_attribute(tx, obj.cls, "__reversed__", obj)
+        if method.is_constant() and method.as_constant() is None:
+            raise RaisedByProgram(TypeError(f"{obj.cls.__name__!r} object is not reversible"))
+        return method.call(tx, [], {})
+    return reversed_sequence(tx, obj)
 
 
 @handles(map)

@@ -241,6 +241,27 @@ def sequence_iterator(getitem: Value) -> LazyIteratorValue:
     return LazyIteratorValue(SEQUENCE_ITERATOR, step)
 
 
+def reversed_sequence(tx, obj: Value) -> LazyIteratorValue:
+    """CPython's reversed object over `__len__` and `__getitem__`: the length once, now,
+    then one `__getitem__` per step from the end, ending at IndexError or StopIteration."""
+    position = [obj.len(tx) - 1]
+
+    def step(tx):
+        if position[0] < 0:
+            _stop()
+        try:
+            item = obj.getitem(tx, ConstantValue(position[0]))
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, (IndexError, StopIteration)):
+                position[0] = -1
+                _stop()
+            raise
+        position[0] -= 1
+        return item
+
+    return LazyIteratorValue(reversed, step)
+
+
 CALL_ITERATOR = type(iter(int, 1))
 
 

@@ -91,3 +91,42 @@ def iter_set_to_none(x):
 def test_iteration_errors_are_cpythons(fn):
     check_same(fn, _x())
     compiler.reset()
+
+
+class WithReversed:
+    def __init__(self):
+        self.items = [1, 2, 3]
+
+    def __reversed__(self):
+        return iter(self.items[::-1] + [0])
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        return self.items[i]
+
+
+class OnlySequence:
+    def __len__(self):
+        return 2
+
+    def __getitem__(self, i):
+        if i > 1:
+            raise IndexError(i)
+        return i * 10
+
+
+def reversed_forms(x):
+    errors = []
+    for bad in ({1, 2}, (i for i in range(2)), iter([1])):
+        try:
+            reversed(bad)
+        except TypeError as err:
+            errors.append(str(err))
+    return (x + 1, list(reversed(WithReversed())), list(reversed(OnlySequence())),
+            list(reversed({"a": 1, "b": 2})), errors)
+
+
+def test_reversed_uses_reversed_dunder_or_the_sequence_protocol():
+    one_graph(check_same(reversed_forms, _x()))
