@@ -25,12 +25,15 @@ def raise_varargs(tx, inst):
         raise RaisedByProgram(tx.exc_stack[-1].exc)
     cause = tx.pop() if inst.arg == 2 else None
     exc = _exception_object(tx, tx.pop())
-    if cause is not None:
-        from compiler.values.exceptions import set_cause
-        from compiler.values.objects import ClassValue
-        if isinstance(cause, ClassValue) and issubclass(cause.cls, BaseException):
-            cause = cause.call(tx, [], {})
-        set_cause(exc, cause)
+    if cause is not None:  # `raise exc from cause`: None, an exception object or class
+        if cause.is_constant() and cause.as_constant() is None:
+            exc.__cause__ = None
+        else:
+            try:
+                exc.__cause__ = _exception_object(tx, cause)
+            except RaisedByProgram:
+                raise RaisedByProgram(TypeError("exception causes must derive from "
+                                                "BaseException")) from None
     raise RaisedByProgram(exc)
 
 
@@ -73,14 +76,13 @@ def check_exc_match(tx, inst):
 @handles("BEFORE_WITH")
 def before_with(tx, inst):
     """(manager -- exit, enter result)"""
-    from compiler.values.autocast import AutocastExitValue, AutocastValue
     from compiler.values.callables import UserMethodValue
     from compiler.values.objects import ObjectValue, class_attribute
     from compiler.values.torch_functions import GradExitValue, GradModeValue
     manager = tx.pop()
-    if isinstance(manager, AutocastValue):
-        tx.push(AutocastExitValue(manager))
-        tx.push(manager.enter(tx))
+    entered = manager.enter_with(tx)  # a manager the compiler models whole (autocast)
+    if entered is not None:
+        tx.stack.extend(entered)
         return
     if isinstance(manager, GradModeValue):
         tx.push(GradExitValue(manager))

@@ -52,6 +52,9 @@ class AutocastValue(Value):
         self.node = tx.ctx.graph.graph.call_function(torch.amp._enter_autocast, state)
         return self
 
+    def enter_with(self, tx) -> tuple[Value, Value]:
+        return AutocastExitValue(self), self.enter(tx)
+
     def exit(self, tx) -> Value:
         tx.ctx.open_autocasts.remove(self.real)
         self.real.__exit__(None, None, None)

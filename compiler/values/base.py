@@ -145,6 +145,15 @@ class Value:
     def iter(self, tx: Translator) -> Value:
         raise Unsupported(f"iteration over {self}", BreakReason.UNSUPPORTED_VALUE)
 
+    # Iterated one step at a time by running program code (a generator, a lazy iterator, a
+    # user object's __next__ or __getitem__): consumers must pull no more than CPython does.
+    steps_run_code = False
+
+    def enter_with(self, tx: Translator) -> tuple[Value, Value] | None:
+        """For a context manager the compiler models whole: enter it and give (its exit, the
+        `as` value); None for any other value (BEFORE_WITH then asks its dunders)."""
+        return None
+
     def next(self, tx: Translator) -> Value:
         raise Unsupported(f"next() of {self}", BreakReason.UNSUPPORTED_VALUE)
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import Value
 
 # Builtin exceptions whose whole state is their args: an instance of a subclass is rebuilt as
 # the base's __new__ with the same args plus the instance dict (the user __init__ is not run
@@ -76,17 +76,6 @@ class ExceptionValue(Value):
         if name == "__suppress_context__":
             return registry.wrap_constant(exc.__suppress_context__)
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)
-
-
-def set_cause(exc: BaseException, cause: Value) -> None:
-    """`raise exc from cause`: None, an exception object or class (called with no args)."""
-    if cause.is_constant() and cause.as_constant() is None:
-        exc.__cause__ = None
-        return
-    if isinstance(cause, ExceptionValue):
-        exc.__cause__ = cause.exc
-        return
-    raise RaisedByProgram(TypeError("exception causes must derive from BaseException"))
 
 
 def _immutable(values: tuple) -> bool:

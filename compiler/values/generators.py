@@ -27,6 +27,8 @@ from compiler.values.containers import TupleValue
 class GeneratorValue(Value):
     """A generator object made in the trace; `frame` is its not yet finished Translator."""
 
+    steps_run_code = True
+
     def __init__(self, frame):
         super().__init__(None)
         self.frame = frame
@@ -164,18 +166,21 @@ def check_closed(ctx) -> None:
 
 def _exception_of(tx, value: Value) -> BaseException:
     """gen.throw(exc) with an exception object or class made in the trace."""
-    from compiler.values.exceptions import ExceptionValue
-    from compiler.values.objects import ClassValue
-    if isinstance(value, ClassValue) and issubclass(value.cls, BaseException):
+    held = value.held_object() if value.python_type() is type else None
+    if isinstance(held, type) and issubclass(held, BaseException):
         value = value.call(tx, [], {})
-    if not isinstance(value, ExceptionValue):
+    exc = value.as_constant() if isinstance(value.python_type(), type) and issubclass(
+        value.python_type(), BaseException) else None
+    if not isinstance(exc, BaseException):
         raise Unsupported(f"generator.throw({value})", BreakReason.UNSUPPORTED_CALL)
-    return value.exc
+    return exc
 
 
 class LazyIteratorValue(Value):
     """A CPython iterator that pulls from its inputs only when it is advanced: `step(tx)`
     gives the next item or raises StopIteration as a RaisedByProgram."""
+
+    steps_run_code = True
 
     def __init__(self, kind: type, step: Callable):
         super().__init__(None)
@@ -291,8 +296,7 @@ def call_iterator(fn: Value, sentinel: Value) -> LazyIteratorValue:
 def is_lazy(value: Value) -> bool:
     """Iterated one step at a time by running program code: a generator, a lazy iterator,
     or an instance of a user class (its `__next__` or `__getitem__`)."""
-    from compiler.values.objects import ObjectValue
-    return isinstance(value, (GeneratorValue, LazyIteratorValue, ObjectValue))
+    return value.steps_run_code
 
 
 def _advance(tx, iterator: Value) -> Value | None:

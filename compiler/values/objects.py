@@ -220,6 +220,8 @@ _GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
 class ObjectValue(Value):
     """An instance of a user class: existing (`real`, with a source) or made during the trace."""
 
+    steps_run_code = True  # its iteration runs __next__ or __getitem__
+
     def __init__(self, cls: type, real: Any = None, source=None):
         super().__init__(source)
         self.cls = cls
