@@ -47,11 +47,46 @@ def has_symbols(fake: torch.Tensor) -> bool:
     return not all(is_concrete_int(s) for s in (*fake.shape, *fake.stride()))
 
 
-def new_fake_mode() -> FakeTensorMode:
+class TraceFakeMode(FakeTensorMode):
+    """The fake mode of one trace. With symbolic sizes (`cache_outer_ops_only`), torch's
+    fake-op cache keeps only the costly aten ops the trace runs itself, those whose fake run is
+    a decomposition into several ops (batch norm, layer norm): a repeated block then skips
+    them. A symbolic cache entry, or a hit, costs about what a small op does (an output
+    synthesised from symbolic sizes), so small ops, and the ops run inside a decomposition, are
+    not cached. Graph ops the memo answers (op_memo.py) do not get here; this cache serves
+    the others, those whose outputs need grad among them (below autograd, torch's entries
+    need none)."""
+
+    COSTLY = 4  # inner ops of a fake run that make its op worth caching
+
+    def __init__(self, **kwargs):
+        super().__init__(**kwargs)
+        self.cache_outer_ops_only = False
+        self._depth = 0
+        self._inner_ops = 0  # the ops run inside outer ones so far
+        self._costly: set = set()  # the outer ops whose fake run was costly
+
+    def dispatch(self, func, types, args=(), kwargs=None):
+        if not self.cache_outer_ops_only:
+            return super().dispatch(func, types, args, kwargs)
+        cache_enabled, outer, inner = self.cache_enabled, self._depth == 0, self._inner_ops
+        self.cache_enabled = cache_enabled and outer and func in self._costly
+        self._depth += 1
+        self._inner_ops += not outer
+        try:
+            return super().dispatch(func, types, args, kwargs)
+        finally:
+            self._depth -= 1
+            self.cache_enabled = cache_enabled
+            if outer and self._inner_ops - inner >= self.COSTLY:
+                self._costly.add(func)
+
+
+def new_fake_mode() -> TraceFakeMode:
     """Data-dependent outputs (`nonzero`, `item()`) stay errors, hence graph breaks: no
     unbacked symbols."""
     env = ShapeEnv(allow_scalar_outputs=False, allow_dynamic_output_shape_ops=False)
-    return FakeTensorMode(shape_env=env)
+    return TraceFakeMode(shape_env=env)
 
 
 @dataclasses.dataclass
@@ -69,7 +104,7 @@ class SymbolicInput:
 class ShapeInputs:
     """The symbolic tensor inputs of one trace, in the order they were met."""
 
-    def __init__(self, mode: FakeTensorMode):
+    def __init__(self, mode: TraceFakeMode):
         self.mode = mode
         self.env: ShapeEnv = mode.shape_env
         self.inputs: list[SymbolicInput] = []
@@ -89,9 +124,7 @@ class ShapeInputs:
                     symbol, max(low if low is not None else 0, current.lower),
                     high if high is not None else int_oo)
         if has_symbols(fake):
-            # The memo keeps the ops' fake results instead of torch's fake-op cache, whose
-            # symbolic keys rarely repeat and whose entries cost about a small op's run.
-            self.mode.cache_enabled = False
+            self.mode.cache_outer_ops_only = True
             self.memo = self.memo or FakeOpMemo(self.mode)
             self.inputs.append(SymbolicInput.of(source, fake))
         return fake

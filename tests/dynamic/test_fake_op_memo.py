@@ -254,3 +254,24 @@ def test_the_memo_changes_no_guard_op_nor_recompile(model, dynamic):
         FakeOpMemo.worth_seconds = old
     assert FakeOpMemo.hits > hits
     assert with_memo == without
+
+
+GRAD_WEIGHT = torch.randn(4, requires_grad=True)
+
+
+def three_norms_with_grad(x):
+    y = F.batch_norm(x, MEAN, VAR, GRAD_WEIGHT, BIAS)
+    z = F.batch_norm(x, MEAN, VAR, GRAD_WEIGHT, BIAS)
+    w = F.batch_norm(x, MEAN, VAR, GRAD_WEIGHT, BIAS)
+    return (y * z.relu() - w) * x.shape[0]
+
+
+def test_outputs_needing_grad_still_reuse_the_decomposition_through_torch_s_cache(always):
+    """The memo keeps no output that needs grad; below autograd, torch's fake-op cache keeps
+    the costly aten ops (a batch norm's, once its first run showed it costly)."""
+    from torch._subclasses.fake_tensor import FakeTensorMode
+    hits, memo_hits = FakeTensorMode.cache_hits, FakeOpMemo.hits
+    compiled = compiler.compile(three_norms_with_grad, dynamic=True, fullgraph=True)
+    compiled(*images(3))
+    assert FakeOpMemo.hits == memo_hits and FakeTensorMode.cache_hits > hits
+    assert sweep(three_norms_with_grad, images, BATCH_SWEEP, compiled=compiled).compiles == 1
