@@ -104,7 +104,7 @@ def drop_call_argument(call: ast.Call, index: int, name: str) -> None:
 
 def drop_yielded_argument(tree: ast.Module, index: int, name: str) -> None:
     for args, kwargs in yielded_calls(tree):
-        if isinstance(args, ast.Tuple | ast.List) and index < len(args.elts):
+        if isinstance(args, ast.Tuple | ast.List) and 0 <= index < len(args.elts):
             del args.elts[index]
         if isinstance(kwargs, ast.Dict):
             pairs = [
@@ -116,10 +116,37 @@ def drop_yielded_argument(tree: ast.Module, index: int, name: str) -> None:
             kwargs.values = [v for _, v in pairs]
 
 
+def unused_keyword_only(function: ast.FunctionDef) -> list[int]:
+    read = loaded_names(ast.Module(body=function.body, type_ignores=[]))
+    return [i for i, a in enumerate(function.args.kwonlyargs) if a.arg not in read]
+
+
+def drop_keyword_only(signature: Signature, index: int):
+    """`def f(x, *, scale=1.0)` -> `def f(x)`, and `scale=` dropped wherever it is passed."""
+    def edit(tree: ast.Module) -> bool:
+        args = resolve(tree, signature.path).args
+        if index >= len(args.kwonlyargs):
+            return False
+        name = args.kwonlyargs[index].arg
+        del args.kwonlyargs[index]
+        del args.kw_defaults[index]
+        if signature.callee is not None:
+            for _path, call in call_sites(tree, signature.callee):
+                call.keywords = [k for k in call.keywords if k.arg != name]
+        if signature.yielded:
+            drop_yielded_argument(tree, -1, name)  # no position: by name only
+        return True
+
+    return edit
+
+
 @shrink_pass("drop-parameters")
 def drop_unused_parameters(tree: ast.Module) -> Iterator[Candidate]:
     for number, signature in enumerate(signatures(tree)):
-        unused = unused_parameters(resolve(tree, signature.path), signature.skip)
+        function = resolve(tree, signature.path)
+        unused = unused_parameters(function, signature.skip)
         # Highest index first, so that a drop never renumbers the ones still to try.
         for position, index in enumerate(reversed(unused)):
             yield Candidate((number, position), drop_parameter(signature, index))
+        for position, index in enumerate(reversed(unused_keyword_only(function))):
+            yield Candidate((number, len(unused) + position), drop_keyword_only(signature, index))

@@ -28,12 +28,13 @@ def open_pool(config, progress: bool = True):
     """The pool a campaign checks in: a context manager with WorkerPool's incremental
     interface (size, idle, busy, submit, collect, run, close)."""
     if config.cluster is None:
-        return WorkerPool(config.workers, config.timeout)
-    from oracle.app.cluster_ray import RayPool
+        pool = WorkerPool(config.workers, config.timeout)
+    else:
+        from oracle.app.cluster_ray import RayPool
 
-    log = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
-    pool = RayPool(config.cluster, config.timeout, log)
-    try:  # starting the actors (torch in each) is not the campaign's budget
+        log = (lambda line: print(line, file=sys.stderr, flush=True)) if progress else None
+        pool = RayPool(config.cluster, config.timeout, log)
+    try:  # starting the workers or actors (torch in each) is not the campaign's budget
         pool.wait_ready()
     except BaseException:
         pool.close()

@@ -154,6 +154,13 @@ class WorkerPool:
                     worker.give(pending.popleft(), self.timeout)
             yield from self._collect()
 
+    def wait_ready(self) -> None:
+        """Block until every worker has started (imported torch and the oracle); a worker
+        that fails to start raises, as it would at its first task."""
+        while not all(w.ready for w in self._workers):
+            for _ in self._collect(1.0):
+                pass  # only "ready" messages arrive: no task was given
+
     @property
     def size(self) -> int:
         return len(self._workers)

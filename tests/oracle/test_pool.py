@@ -24,3 +24,13 @@ def test_hang_and_abort_are_blamed_on_their_program_and_the_worker_is_replaced()
     assert results["make_faithful"].verdict is Verdict.PASS
     assert results["WrongValue"].verdict is Verdict.MISMATCH_VALUE
     assert restarts == 2
+
+
+def test_a_campaigns_local_pool_is_ready_before_its_budget_starts():
+    """Starting the workers (torch in each) is not a campaign's budget, as with Ray."""
+    from oracle.app.campaign import Config
+    from oracle.app.cluster import open_pool
+
+    pool = open_pool(Config(subjects=["ours"], budget=1.0, workers=2), progress=False)
+    with pool:
+        assert pool.idle() == 2 and pool.busy() == 0

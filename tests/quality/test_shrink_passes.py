@@ -102,6 +102,25 @@ def test_dropping_a_program_parameter_drops_its_yielded_arguments():
         """)
 
 
+def test_an_unused_keyword_only_parameter_goes_with_its_keyword_everywhere():
+    text = source("""
+        import torch
+        class Program(torch.nn.Module):
+            def forward(self, x, *, scale=1.0, keep=2):
+                return x.abs() * keep
+        program = Program()
+        def helper(a, *, unused=0):
+            return a
+        def calls():
+            yield ((torch.ones(1),), {"scale": 0.5, "keep": 3})
+            yield ((torch.ones(1),), {"scale": 2.0})
+        """)
+    result = reduce(text, lambda s: outputs(s) is not None, passes=only("drop-parameters"))
+    assert "def forward(self, x, *, keep=2):" in result.source, result.source
+    assert "scale" not in result.source
+    assert "{'keep': 3}" in result.source and "yield ((torch.ones(1),), {})" in result.source
+
+
 def test_dropping_a_helper_parameter_drops_it_at_every_call_site():
     text = source("""
         def helper(a, unused, b=2):
