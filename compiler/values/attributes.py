@@ -135,3 +135,16 @@ def getattr_or_default(tx, value: Value, name: str, default: Value) -> Value:
 def is_callable(value: Value) -> bool:
     """`callable(x)`: whether the exact type defines `__call__` (CPython's tp_call)."""
     return find_in_mro(value.python_type(), "__call__")[0] is not None
+
+
+def check_instance_assignment(cls: type, name: str, descriptor: Any) -> None:
+    """`obj.name = v` stored in the instance, as object.__setattr__ would store it: a slot,
+    or the instance dict; a class without one raises AttributeError, and a user data
+    descriptor (its `__set__` decides) is refused. Properties are handled by the caller."""
+    slot = isinstance(descriptor, types.MemberDescriptorType)
+    if not slot and hasattr(type(descriptor), "__set__"):
+        raise Unsupported(f"assigning {name!r} through a {type(descriptor).__name__} "
+                          "descriptor", BreakReason.UNSUPPORTED_ATTRIBUTE)
+    if not slot and not cls.__dictoffset__:  # __slots__ and no instance dict
+        raise RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute "
+                                             f"{name!r}"))

@@ -13,7 +13,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
-from compiler.values.attributes import find_in_mro
+from compiler.values.attributes import check_instance_assignment, find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
@@ -219,7 +219,6 @@ _GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
 
 class ObjectValue(Value):
     """An instance of a user class: existing (`real`, with a source) or made during the trace."""
-
     steps_run_code = True  # its iteration runs __next__ or __getitem__
 
     def __init__(self, cls: type, real: Any = None, source=None):
@@ -344,6 +343,7 @@ class ObjectValue(Value):
                 raise RaisedByProgram(AttributeError(f"can't set attribute {name!r}"))
             registry.wrap(tx.ctx, descriptor.fset, None).call(tx, [self, value], {})
             return
+        check_instance_assignment(self.cls, name, descriptor)
         self.attrs[name] = value
         self.deleted.discard(name)
         if self.real is not None:
@@ -534,10 +534,14 @@ class SuperValue(Value):
         self.cls, self.obj = cls, obj
 
     def getattr(self, tx, name: str) -> Value:
-        start = self.obj.python_type()
+        held = self.obj.held_object()
+        bound_to_class = isinstance(held, type) and issubclass(held, self.cls)
+        start = held if bound_to_class else self.obj.python_type()  # super() in a classmethod
         owner, raw = find_in_mro(start, name, start_after=self.cls)
         if owner is None:
             raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
+        if bound_to_class:
+            return bind_class_attribute(tx, owner, raw, None, self.obj, None)
         if owner is object and name == "__init__":
             return NoOpValue()
         if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(

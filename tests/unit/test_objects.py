@@ -250,3 +250,61 @@ def _declined_both_ways(x):
 
 def test_operator_both_operands_decline_is_cpythons_type_error():
     one_graph(check_same(_declined_both_ways, torch.ones(2)))
+
+
+class _Slotted:
+    __slots__ = ("a",)
+
+
+class _Guarded:
+    """A data descriptor other than property: refused rather than bypassed."""
+
+    class Positive:
+        def __set_name__(self, owner, name):
+            self.name = "_" + name
+
+        def __get__(self, obj, kind=None):
+            return getattr(obj, self.name)
+
+        def __set__(self, obj, value):
+            setattr(obj, self.name, abs(value))
+
+    v = Positive()
+
+
+def _slots_and_super_in_classmethod(x):
+    s = _Slotted()
+    s.a = 1
+    try:
+        s.b = 2
+        message = "no error"
+    except AttributeError as err:
+        message = str(err)
+
+    class Base:
+        @classmethod
+        def make(cls):
+            return cls.__name__
+
+    class Child(Base):
+        @classmethod
+        def make(cls):
+            return "child of " + super().make()
+
+    return x + s.a, message, Child.make(), Child().make()
+
+
+def test_slots_refuse_other_names_and_super_in_a_classmethod_binds_the_class():
+    """Were wrong answers: `s.b = 2` on a slotted class went into an instance dict it does
+    not have; super() in a classmethod looked in type's MRO."""
+    one_graph(check_same(_slots_and_super_in_classmethod, torch.ones(2)))
+
+
+def _data_descriptor_set(x):
+    g = _Guarded()
+    g.v = -3
+    return x * g.v
+
+
+def test_data_descriptor_assignment_runs_its_set_or_is_refused():
+    check_same(_data_descriptor_set, torch.ones(2), fullgraph=False)
