@@ -164,3 +164,71 @@ def tensor_in_list_identity_membership(a, b):
     items = [a, b]
     where = [i for i, t in enumerate(items) if t is b]
     return any(t is b for t in items), where, b in items[1:], len(items)
+
+
+class Slotted:
+    __slots__ = ("a",)
+
+
+class Countdown3:
+    def __reversed__(self):
+        return iter([1, 2, 3])
+
+    def __len__(self):
+        return 3
+
+    def __getitem__(self, i):
+        return 3 - i
+
+
+@case()
+def slots_reject_other_names(a, b):
+    s = Slotted()
+    s.a = a
+    try:
+        s.b = b
+        message = "stored"
+    except AttributeError as err:
+        message = str(err)
+    return s.a * 2, message
+
+
+@case()
+def super_inside_classmethod(a, b):
+    class Base:
+        @classmethod
+        def build(cls, t):
+            return t * len(cls.__name__)
+
+    class Derived(Base):
+        @classmethod
+        def build(cls, t):
+            return super().build(t) + 1
+
+    return Derived.build(a), Base.build(b)
+
+
+@case()
+def reversed_dunder_and_errors(a, b):
+    try:
+        reversed({1, 2})
+        message = "reversed"
+    except TypeError as err:
+        message = str(err)
+    return list(reversed(Countdown3())), message, a
+
+
+@case()
+def unpack_generator_too_many(a, b):
+    log = []
+
+    def produce():
+        for i in range(4):
+            log.append(i)
+            yield a * i
+
+    try:
+        first, second = produce()
+    except ValueError as err:
+        return str(err), log, b
+    return first + second, log, b
