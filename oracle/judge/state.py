@@ -5,6 +5,7 @@ cells held afterwards: taken at once so later calls cannot change them; compare.
 from __future__ import annotations
 
 import enum
+import functools
 import sys
 import types
 from dataclasses import dataclass
@@ -282,8 +283,13 @@ def _is_numpy(value: Any) -> bool:
 
 
 def safe_dict(value: Any) -> Any:
-    """`value.__dict__`, or None: a hostile __getattribute__ may raise anything."""
+    """`value.__dict__`, or None: a hostile __getattribute__ may raise anything. A
+    functools.partial makes its dict when it is first read, and CPython flattens partial(p, ...)
+    only while p has none: its state (from __reduce__) says whether it has one without making
+    it, so freezing never changes what the program computes next."""
     try:
+        if type(value) is functools.partial:
+            return value.__reduce__()[2][3]
         return getattr(value, "__dict__", None)
     except Exception:
         return None

@@ -232,3 +232,18 @@ def test_a_difference_in_a_sampled_tensor_says_it_was_sampled():
                     freeze(torch.zeros(1).expand(2**12, 2**12)))
     assert found is not None and found.index is None
     assert f"of 4096 sampled elements of {2**24})" in found.what
+
+
+def test_freezing_a_partial_does_not_give_it_a_dict():
+    """CPython flattens partial(p, ...) only while p has no __dict__; reading p.__dict__ makes
+    one, so a freeze that read it would change what the program computes next."""
+    import functools
+
+    def affine(x, w, *, bias=0.0):
+        return x * w + bias
+
+    bound = functools.partial(affine, bias=1.0)
+    frozen = Freezer("m").freeze(bound)
+    assert functools.partial(bound, w=2.0).func is affine, "the freeze gave the partial a dict"
+    bound.note = "set"
+    assert Freezer("m").freeze(bound) != frozen  # its dict, once it has one, is still seen
