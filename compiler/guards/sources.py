@@ -196,6 +196,34 @@ class LruCacheMissesSource(Source):
         return {**self.base.constants(), "___lru_misses": lru_cache_misses}
 
 
+def partial_unwraps(obj) -> bool:
+    """Whether `functools.partial(obj, ...)` takes obj's function, args and keywords instead
+    of obj: CPython does so for a partial (or a subclass keeping its __call__) whose instance
+    dict was never made. The dict is found among the object's referents, since reading
+    `obj.__dict__` would make it."""
+    import functools
+    import gc
+    call = functools.partial.__call__
+    if not isinstance(obj, functools.partial) or type(obj).__call__ is not call:
+        return False
+    keywords = obj.keywords
+    return not any(isinstance(r, dict) and r is not keywords for r in gc.get_referents(obj))
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class PartialUnwrapsSource(Source):
+    """Whether a partial object would be unwrapped by another partial made of it:
+    `___partial_unwraps(<obj>)` (it changes once an attribute is set on the object)."""
+
+    base: Source
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___partial_unwraps({inner(self.base)})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___partial_unwraps": partial_unwraps}
+
+
 MISSING = object()  # what `___dict_get` gives for a key the dict lacks
 
 

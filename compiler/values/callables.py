@@ -310,9 +310,11 @@ class UserMethodValue(Value):
 class PartialValue(Value):
     """functools.partial of a traced callable."""
 
-    def __init__(self, func: Value, args: list[Value], keywords: dict[str, Value], source=None):
+    def __init__(self, func: Value, args: list[Value], keywords: dict[str, Value], source=None,
+                 real=None):
         super().__init__(source)
         self.func, self.args, self.keywords = func, args, keywords
+        self.real = real  # the partial object it stands for, when made outside the trace
 
     @classmethod
     def from_real(cls, ctx, obj, source) -> PartialValue:
@@ -321,7 +323,20 @@ class PartialValue(Value):
                 for i, a in enumerate(obj.args)]
         keywords = {k: registry.wrap(ctx, v, ItemSource(at("keywords"), k) if source else None)
                     for k, v in obj.keywords.items()}
-        return cls(registry.wrap(ctx, obj.func, at("func")), args, keywords, source)
+        return cls(registry.wrap(ctx, obj.func, at("func")), args, keywords, source, obj)
+
+    def unwraps(self, tx) -> bool:
+        """Whether functools.partial(self, ...) takes this partial's parts (CPython unwraps
+        a partial without an instance dict); guarded for a partial made outside the trace.
+        One made in the trace has no dict: setting its attributes is not traced."""
+        if self.real is None:
+            return True
+        from compiler.guards.guard import GuardKind
+        from compiler.guards.sources import PartialUnwrapsSource, partial_unwraps
+        unwraps = partial_unwraps(self.real)
+        if self.source is not None:
+            tx.ctx.guard(PartialUnwrapsSource(self.source), GuardKind.EQUALS, unwraps)
+        return unwraps
 
     def python_type(self) -> type:
         import functools

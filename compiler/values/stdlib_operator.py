@@ -115,7 +115,8 @@ def _reduce(tx, fn, iterable, *initial):
 
 def _partial(tx, fn, *args, **kwargs):
     from compiler.values.callables import PartialValue
-    if isinstance(fn, PartialValue):  # CPython flattens a partial of a partial
+    if isinstance(fn, PartialValue) and fn.unwraps(tx):  # CPython flattens a partial of a
+        # partial that has no instance dict
         return PartialValue(fn.func, [*fn.args, *args], {**fn.keywords, **kwargs})
     return PartialValue(fn, list(args), kwargs)
 

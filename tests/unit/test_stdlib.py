@@ -59,6 +59,50 @@ def test_partial_created_outside_and_passed_in():
     one_graph(compiler.stats(fc), ops=1)
 
 
+def test_partial_of_a_partial_with_attributes_is_not_flattened():
+    """CPython unwraps a partial of a partial only while the inner one has no __dict__: with
+    an attribute set, the new partial keeps it as .func and adds only its own keywords."""
+    def affine(x, w, *, bias=0.0, act=None):
+        return x * w + bias
+
+    def f(x, p):
+        q = functools.partial(p, act=None)
+        return q(x, 2.0), sorted(q.keywords), q.func is p, q.func is affine
+
+    plain = functools.partial(affine, bias=1.0)
+    tagged = functools.partial(affine, bias=1.0)
+    tagged.tag = "has a dict"
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.randn(3)
+    for p in (plain, tagged, plain, tagged):
+        assert_same(fc(x, p), f(x, p))
+    stats = compiler.stats(fc)
+    assert (stats.graphs, len(stats.recompiles)) == (2, 1), stats  # one graph per kind
+
+
+def test_partial_of_a_global_partial_that_gains_attributes():
+    def f(x):
+        q = functools.partial(GLOBAL_PARTIAL, act=None)
+        return q(x, 2.0), sorted(q.keywords)
+
+    fc = compiler.compile(f, fullgraph=True)
+    x = torch.randn(3)
+    assert_same(fc(x), f(x))
+    GLOBAL_PARTIAL.tag = "set after the first compile"
+    try:
+        assert_same(fc(x), f(x))
+    finally:
+        del GLOBAL_PARTIAL.tag
+    assert len(compiler.stats(fc).recompiles) == 1
+
+
+def _affine(x, w, *, bias=0.0, act=None):
+    return x * w + bias
+
+
+GLOBAL_PARTIAL = functools.partial(_affine, bias=1.0)
+
+
 def test_functools_reduce():
     def f(x):
         total = functools.reduce(operator.add, [x, x * 2, x * 3])
