@@ -38,6 +38,18 @@ class RaisedByProgram(Exception):
         self.exc = exc
 
 
+def next_until_stop(tx, iterator: Value) -> list[Value]:
+    """`iterator.next(tx)` until the program's StopIteration: the items it had left."""
+    items = []
+    while True:
+        try:
+            items.append(iterator.next(tx))
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                return items
+            raise
+
+
 class Value:
     """What the translator knows about one Python value during tracing."""
 

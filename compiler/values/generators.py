@@ -19,7 +19,7 @@ from collections.abc import Callable
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import bound_method
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
 
@@ -127,14 +127,7 @@ class GeneratorValue(Value):
         raise RaisedByProgram(StopIteration() if returned is None else StopIteration(returned))
 
     def drain(self, tx) -> list[Value]:
-        items = []
-        while True:
-            try:
-                items.append(self.next(tx))
-            except RaisedByProgram as raised:
-                if isinstance(raised.exc, StopIteration):
-                    return items
-                raise
+        return next_until_stop(tx, self)
 
     def contains(self, tx, item: Value) -> bool:
         return _first(tx, self, lambda candidate: registry.same_or_equal(tx, candidate, item))

@@ -14,7 +14,7 @@ from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import check_instance_assignment, find_in_mro
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
 from compiler.values.torch_functions import GradModeValue
@@ -409,14 +409,7 @@ class ObjectValue(Value):
 
     def drain(self, tx) -> list[Value]:
         """The items left in this iterator, by `__next__` until StopIteration."""
-        items = []
-        while True:
-            try:
-                items.append(self.next(tx))
-            except RaisedByProgram as raised:
-                if isinstance(raised.exc, StopIteration):
-                    return items
-                raise
+        return next_until_stop(tx, self)
 
     def getitem(self, tx, key: Value) -> Value:
         method = class_attribute(tx, self.cls, "__getitem__", self)
