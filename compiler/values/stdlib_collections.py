@@ -87,6 +87,8 @@ class DequeValue(ListValue):
                 self.items[:] = self.items[-steps:] + self.items[:-steps]
         elif name == "pop" and args:
             raise RaisedByProgram(TypeError("deque.pop() takes no arguments"))
+        elif name == "pop" and not self.items:
+            raise RaisedByProgram(IndexError("pop from an empty deque"))
         elif name == "insert" and self.maxlen is not None and len(self.items) >= self.maxlen:
             raise RaisedByProgram(IndexError("deque already at its maximum size"))
         else:
@@ -137,11 +139,31 @@ def _defaultdict(tx, *args, **kwargs):
 
 
 def _namedtuple(tx, *args, **kwargs):
-    """Making a named-tuple class is pure: fold it, the class is then a constant."""
+    """Making a named-tuple class is pure: fold it, the class is then a constant. Its
+    `__module__` is `module=`, else the calling frame's global `__name__` (read and guarded
+    here: called from the compiler, namedtuple would name the compiler's module)."""
     from compiler.values.objects import ClassValue
-    cls = call_pure(collections.namedtuple, [plain(a) for a in args],
-                    {k: plain(v) for k, v in kwargs.items()})
+    named = {k: plain(v) for k, v in kwargs.items()}
+    if named.get("module") is None:
+        named["module"] = _calling_module(tx)
+    cls = call_pure(collections.namedtuple, [plain(a) for a in args], named)
     return ClassValue(cls)
+
+
+def _calling_module(tx) -> str:
+    """What `sys._getframe(1).f_globals.get('__name__', '__main__')` gives in the frame that
+    is being traced (refused where the answer would not be guarded)."""
+    if (id(tx.f_globals), "__name__") in tx.ctx.side_effects.global_writes:
+        raise Unsupported("collections.namedtuple after the trace wrote __name__",
+                          BreakReason.UNSUPPORTED_CALL)
+    if "__name__" not in tx.f_globals:  # '__main__' then, but its absence is not guarded
+        raise Unsupported("collections.namedtuple in globals without __name__",
+                          BreakReason.UNSUPPORTED_CALL)
+    name = tx.load_global("__name__")
+    if not name.is_constant():
+        raise Unsupported("collections.namedtuple in a module whose __name__ is not a constant",
+                          BreakReason.UNSUPPORTED_CALL)
+    return name.as_constant()
 
 
 def _fromkeys_of(cls):

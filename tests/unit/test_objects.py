@@ -78,6 +78,20 @@ def test_typed_namedtuple_with_default():
     one_graph(check_same(f, torch.randn(2)), ops=1)
 
 
+def test_namedtuple_class_made_in_the_trace_belongs_to_the_calling_module():
+    """collections.namedtuple names the module of the frame that calls it (or `module=`)."""
+    namespace = {"__name__": "elsewhere", "collections": collections}
+    exec("def make():\n    return collections.namedtuple('Q', 'a')", namespace)
+    made_elsewhere = namespace["make"]
+
+    def f(x):
+        pair = collections.namedtuple("Pair", ("a", "b"))
+        named = collections.namedtuple("Named", "a", module="chosen")
+        return x * 2, pair.__module__, named.__module__, made_elsewhere().__module__
+
+    one_graph(check_same(f, torch.randn(2)), ops=1)
+
+
 def test_dataclass_input_and_construction_inside():
     def f(x, cfg):
         c2 = Config(scale=cfg.scale * 2)
