@@ -20,7 +20,11 @@ from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue, is_plain, plain
-from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
+from compiler.values.iterators import (
+    InfiniteIteratorValue,
+    SequenceIteratorValue,
+    StrictZipIteratorValue,
+)
 from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
@@ -273,9 +277,10 @@ def _zip(tx, *iterables, strict=None):
             raise Unsupported("zip of infinite iterators only", BreakReason.UNSUPPORTED_CALL)
         lists = [it.take(min(finite)) if items is None else items
                  for it, items in zip(iterables, lists)]
+    groups = [TupleValue(list(group)) for group in zip(*lists)]
     if strict is not None and strict.as_constant() and len({len(x) for x in lists}) > 1:
-        raise RaisedByProgram(ValueError("zip() arguments have different lengths"))
-    return SequenceIteratorValue([TupleValue(list(group)) for group in zip(*lists)], kind=zip)
+        return StrictZipIteratorValue(groups, [len(x) for x in lists])
+    return SequenceIteratorValue(groups, kind=zip)
 
 
 @handles(enumerate)
@@ -408,9 +413,12 @@ def _abs(tx, value):
 @handles(round)
 def _round(tx, value, ndigits=None):
     from compiler.values.tensor import TensorValue
-    if isinstance(value, TensorValue):
-        kwargs = {"decimals": ndigits} if ndigits is not None else {}
-        return value.call_method(tx, "round", [], kwargs)
+    if isinstance(value, TensorValue):  # round(x, n) is type(x).__round__(x, n)
+        kind = value.python_type()
+        if hasattr(kind, "__round__"):
+            raise Unsupported(f"round() of a {kind.__name__} (its own __round__)",
+                              BreakReason.UNSUPPORTED_CALL)
+        raise RaisedByProgram(TypeError(f"type {kind.__name__} doesn't define __round__ method"))
     return NotImplemented
 
 
@@ -425,7 +433,29 @@ def _pow(tx, base, exp, *mod):
 def _divmod(tx, a, b):
     if a.is_constant() and b.is_constant():
         return NotImplemented
+    from compiler.values.tensor import TensorValue
+    if isinstance(a, TensorValue) or isinstance(b, TensorValue):
+        return _divmod_with_tensor(a, b)
     return TupleValue([binary_op(tx, "//", a, b), binary_op(tx, "%", a, b)])
+
+
+def _divmod_with_tensor(a, b):
+    """A tensor has no __divmod__ nor __rdivmod__, and a number's refuses a tensor: CPython's
+    TypeError, unless some operand's type brings its own hook."""
+    from compiler.values.tensor import TensorValue
+    kinds = []
+    for operand in (a, b):
+        if isinstance(operand, TensorValue):
+            kind = operand.python_type()
+            if hasattr(kind, "__divmod__") or hasattr(kind, "__rdivmod__"):
+                raise Unsupported(f"divmod() of a {kind.__name__}", BreakReason.UNSUPPORTED_CALL)
+        elif operand.is_constant() and type(operand.as_constant()) in (int, float, bool, complex):
+            kind = type(operand.as_constant())
+        else:
+            raise Unsupported(f"divmod() of a tensor and {operand}", BreakReason.UNSUPPORTED_CALL)
+        kinds.append(kind.__name__)
+    raise RaisedByProgram(TypeError(f"unsupported operand type(s) for divmod(): "
+                                    f"'{kinds[0]}' and '{kinds[1]}'"))
 
 
 @handles(tuple.__new__)

@@ -104,3 +104,45 @@ class InfiniteIteratorValue(Value):
     def unpack(self, tx) -> list[Value]:
         raise Unsupported(f"exhausting an infinite {self.python_type().__qualname__}",
                           BreakReason.UNSUPPORTED_CALL)
+
+
+class StrictZipIteratorValue(SequenceIteratorValue):
+    """`zip(..., strict=True)` of inputs of unequal lengths: the tuples of the shortest length,
+    then CPython's ValueError where the real zip finds the difference."""
+
+    def __init__(self, items, lengths: list[int]):
+        super().__init__(items, kind=zip)
+        self.error = ValueError(_strict_zip_message(lengths))
+        self.raised = False
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a strict zip of unequal lengths kept after the trace",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def next(self, tx) -> Value:
+        if self.position < len(self.items):
+            return super().next(tx)
+        return self._raise()
+
+    def drain(self, tx) -> list[Value]:
+        super().drain(tx)
+        return self._raise()
+
+    def _raise(self):
+        if self.raised:  # what a second call does depends on each input's iterator
+            raise Unsupported("a strict zip used after its error", BreakReason.UNSUPPORTED_CALL)
+        self.raised = True
+        raise RaisedByProgram(self.error)
+
+
+def _strict_zip_message(lengths: list[int]) -> str:
+    """CPython's: at the shortest length, the first exhausted input after the first is
+    'shorter'; if the first is exhausted, the first input that still yields is 'longer'."""
+    shortest = min(lengths)
+    first = lengths.index(shortest)
+    if first == 0:
+        first, word = next(i for i, n in enumerate(lengths) if n > shortest), "longer"
+    else:
+        word = "shorter"
+    earlier = "argument 1" if first == 1 else f"arguments 1-{first}"
+    return f"zip() argument {first + 1} is {word} than {earlier}"
