@@ -21,6 +21,7 @@ from compiler.guards.sources import (
 )
 from compiler.values import registry
 from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
+from compiler.values.call_errors import missing_arguments
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
 from compiler.values.modules import NNModuleValue
@@ -387,16 +388,17 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
         else:
             raise RaisedByProgram(TypeError(f"{name}() got an unexpected keyword argument {key!r}"))
     first_default = n_pos - len(defaults)
+    missing = [p for i, p in enumerate(positional) if p not in bound and i < first_default]
+    if missing:
+        raise missing_arguments(name, missing, "positional")
     for i, pname in enumerate(positional):
         if pname not in bound:
-            if i >= first_default:
-                bound[pname] = defaults[i - first_default]
-            else:
-                raise RaisedByProgram(TypeError(f"{name}() missing required argument {pname!r}"))
+            bound[pname] = defaults[i - first_default]
+    missing = [p for p in kwonly if p not in bound and p not in kwdefaults]
+    if missing:
+        raise missing_arguments(name, missing, "keyword-only")
     for pname in kwonly:
         if pname not in bound:
-            if pname not in kwdefaults:
-                raise RaisedByProgram(TypeError(f"{name}() missing keyword argument {pname!r}"))
             bound[pname] = kwdefaults[pname]
     index = n_pos + n_kwonly
     if has_varargs:
