@@ -14,6 +14,7 @@ from typing import Any
 
 import torch
 
+from compiler.errors import BreakReason, Unsupported
 from compiler.pysource import GeneratedFunction
 from compiler.values.base import Value
 
@@ -55,6 +56,7 @@ class OutputPlan:
         self.writes: list[str] = []   # written after every read
         self._memo: dict[int, str] = {}
         self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
+        self._building: set[int] = set()  # ids of the values being rebuilt now
 
     # -- naming -------------------------------------------------------------------------------
     def bind(self, obj: Any) -> str:
@@ -72,8 +74,15 @@ class OutputPlan:
         key = id(value)
         if key in self._memo:
             return self._memo[key]
+        if key in self._building:  # each rebuilt object is made whole, so none can hold itself
+            raise Unsupported(f"{value} is reached again while rebuilding it (a cycle of "
+                              f"objects made in the trace)", BreakReason.UNSUPPORTED_VALUE)
         self._held.append(value)
-        text = value.reconstruct(self)
+        self._building.add(key)
+        try:
+            text = value.reconstruct(self)
+        finally:
+            self._building.discard(key)
         self._memo[key] = text
         return text
 

@@ -134,3 +134,37 @@ def test_a_reducer_registered_after_compiling_is_followed():
         assert compiled(torch.ones(2), Registered())[1:] == f(torch.ones(2), Registered())[1:]
     finally:
         del copyreg.dispatch_table[Registered]
+
+
+class Node:
+    def __init__(self, t):
+        self.t = t
+        self.peers = []
+
+
+def test_deepcopy_of_a_self_referencing_object_made_in_the_trace_equals_eager():
+    def f(x):
+        a = Node(x)
+        a.peers.append(a)
+        b = copy.deepcopy(a)
+        return b.t + 1, b.peers[0] is b, b is not a
+
+    check_same(f, torch.randn(3), fullgraph=False)
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(torch.randn(3))
+
+
+def test_a_cycle_of_objects_made_in_the_trace_kept_after_it_equals_eager():
+    def f(x, out):
+        a = Node(x + 1)
+        a.peers.append(a)
+        out.append(a)  # the cycle outlives the compiled call
+        return x * 2
+
+    out_eager, out_compiled = [], []
+    expected = f(torch.ones(2), out_eager)
+    actual = compiler.compile(f, backend="eager")(torch.ones(2), out_compiled)
+    torch.testing.assert_close(actual, expected)
+    (node,) = out_compiled
+    assert node.peers[0] is node and type(node) is Node
+    torch.testing.assert_close(node.t, out_eager[0].t)
