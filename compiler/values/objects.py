@@ -175,14 +175,20 @@ class ClassValue(Value):
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
                                                  f"attribute {name!r}"))
-        source = AttrSource(self.source, name) if self.source is not None else None
         if isinstance(raw, types.FunctionType):
             return registry.wrap(tx.ctx, raw, None)
         if str(getattr(owner, "__module__", "")).startswith(
                 ("builtins", "itertools", "collections", "functools", "torch")):
             # C descriptors bind themselves
             return registry.wrap(tx.ctx, getattr(self.cls, name), None)
-        return bind_class_attribute(tx, owner, raw, None, self, source)
+        return bind_class_attribute(tx, owner, raw, None, self, self.attribute_source(tx, name))
+
+    def attribute_source(self, tx, name: str) -> AttrSource:
+        """A class reached without a source (`type(obj)`, `obj.__class__`, made in the trace)
+        is held as a constant: its attributes are still read live and guarded."""
+        if self.source is not None:
+            return AttrSource(self.source, name)
+        return AttrSource(ConstantSource(tx.ctx.label_for(self.cls, "cls"), self.cls), name)
 
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.construct import construct

@@ -50,3 +50,53 @@ def test_lazy_property_is_computed_once_under_enable_grad():
     actual = compiler.compile(f, fullgraph=True)(logits)
     assert torch.allclose(actual[0], expected[0])
     assert actual[1:] == expected[1:] == (True, True)
+
+
+class Meter:
+    created = 0
+
+
+def test_class_attribute_written_through_type_of_an_input_accumulates():
+    """`type(m).created += 1` reads the class attribute live on every call (guarded), so the
+    writes add up as in eager; the same number of graphs as writing `Meter.created += 1`."""
+    def through_type(x, m):
+        type(m).created += 1
+        return x + 1, Meter.created
+
+    def through_name(x, m):
+        Meter.created += 1
+        return x + 1, Meter.created
+
+    graphs = []
+    for f in (through_type, through_name):
+        compiled = compiler.compile(f, fullgraph=True)
+        for _ in range(3):
+            Meter.created = 0
+            expected = [f(torch.ones(2), Meter())[1] for _ in range(3)]
+            Meter.created = 0
+            assert [compiled(torch.ones(2), Meter())[1] for _ in range(3)] == expected
+        graphs.append(compiler.stats(compiled).graphs)
+    assert graphs[0] == graphs[1], graphs
+
+
+class Clamped(torch.nn.Module):
+    clamp = True
+
+    def forward(self, x):
+        y = x * 3
+        if type(self).clamp:
+            y = y.clamp(-1, 1)
+        return y
+
+
+def test_module_class_attribute_read_through_type_self_is_guarded():
+    module = Clamped()
+    compiled = compiler.compile(module, fullgraph=True)
+    x = torch.randn(4) * 2
+    try:
+        for flag in (True, False, True, False):
+            Clamped.clamp = flag
+            assert torch.equal(compiled(x), module(x))
+    finally:
+        Clamped.clamp = True
+    assert len(compiler.stats(compiled).recompiles) == 1  # one graph per branch
