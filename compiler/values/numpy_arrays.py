@@ -127,11 +127,10 @@ class NdarrayValue(Value):
         return self.scalar_type or np.ndarray
 
     def stand_in(self):
-        """A real NumPy value of this one's type, dtype and shape (values are ones)."""
-        import numpy as np
+        """A real NumPy value of this one's type, dtype, shape and layout (values are ones)."""
         if self.scalar_type is not None:
             return self.scalar_type(1)
-        return np.ones(self.shape, dtype=self.dtype)
+        return _laid_out_ones(self.shape, tuple(self.tensor.example.stride()), self.dtype)
 
     def len(self, tx) -> int:
         if not self.shape or self.scalar_type is not None:
@@ -210,12 +209,41 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                               {k: _backing(v) for k, v in kwargs.items()}, f"numpy {name}")
     if not isinstance(result, TensorValue):
         raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
-    kind_of, dtype, shape = expected
+    kind_of, dtype, shape, strides = expected
     if (numpy_dtype(result.example.dtype), tuple(result.example.shape)) != (dtype, shape):
         raise Unsupported(f"torch._numpy's {name} differs from NumPy's "
                           f"({result.example.dtype}{tuple(result.example.shape)} for "
                           f"{dtype}{shape})", BreakReason.UNSUPPORTED_CALL)
+    if name == "copy" and strides is not None and strides == _c_order(shape) and (
+            tuple(result.example.stride()) != strides):  # torch._numpy's copy keeps the layout
+        result = tx.ctx.tensor_op("call_method", "contiguous", [result], {}, "numpy copy")
+    if strides is not None and tuple(result.example.stride()) != strides:
+        raise Unsupported(f"torch._numpy's {name} lays out its result unlike NumPy's "
+                          f"(strides {tuple(result.example.stride())} for {strides})",
+                          BreakReason.UNSUPPORTED_CALL)
     return NdarrayValue(result, None if kind_of is None else kind_of)
+
+
+def _c_order(shape) -> tuple[int, ...]:
+    """The element strides of a C-contiguous array of this shape."""
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def _laid_out_ones(shape, strides, dtype):
+    """Ones in an array of this shape and these element strides (its layout is what NumPy's
+    answer's layout follows: a copy in C order, an elementwise result in the input's)."""
+    import numpy as np
+    shape, strides = [operator.index(n) for n in shape], [operator.index(s) for s in strides]
+    if 0 in shape or any(s < 0 for s in strides):
+        return np.ones(shape, dtype=dtype)
+    span = 1 + sum((n - 1) * s for n, s in zip(shape, strides))
+    flat = np.ones(span, dtype=dtype)
+    return np.lib.stride_tricks.as_strided(flat, shape, [s * flat.itemsize for s in strides],
+                                           writeable=False)
 
 
 def _holds_array(value: Value) -> bool:
@@ -269,9 +297,11 @@ def _numpy_result(kind: str, name: str, args: list[Value], kwargs: dict[str, Val
         raise Unsupported(f"NumPy {name} raises {type(exc).__name__} here",
                           BreakReason.UNSUPPORTED_CALL) from None
     if isinstance(result, np.ndarray):
-        return None, result.dtype, result.shape
+        strides = None if result.size == 0 else tuple(s // result.itemsize
+                                                       for s in result.strides)
+        return None, result.dtype, result.shape, strides
     if isinstance(result, np.generic):
-        return type(result), result.dtype, ()
+        return type(result), result.dtype, (), None
     raise Unsupported(f"NumPy {name} gives {type(result).__name__}",
                       BreakReason.UNSUPPORTED_VALUE)
 

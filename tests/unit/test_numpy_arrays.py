@@ -89,3 +89,33 @@ def test_from_numpy_shares_the_input_storage():
     t = torch.zeros(3)
     out = compiler.compile(f, fullgraph=True)(t)
     assert out is not t and out.data_ptr() == t.data_ptr()
+
+
+LAYOUTS = ["x.T.copy()", "(x * 2).T.copy()", "np.copy(x.T)", "x.T * 2", "x.T", "x.T + x.T",
+           "np.sin(x.T)", "x[:, ::2].copy()", "x.T.reshape(4, 3)", "x.T.sum(axis=0)",
+           "x.T.clip(0, 1)", "np.transpose(x).copy()"]
+
+
+@pytest.mark.parametrize("expression", LAYOUTS)
+def test_array_layouts_are_numpys_or_refused(expression):
+    namespace = {"np": np, "torch": torch}
+    exec(f"def f(t):\n    x = t.numpy()\n    return torch.from_numpy({expression})", namespace)
+    fn = namespace["f"]
+    expected = fn(INPUTS["float32"]())
+    try:
+        actual = compiler.compile(fn, fullgraph=True)(INPUTS["float32"]())
+    except compiler.Unsupported:
+        actual = compiler.compile(fn, fullgraph=False)(INPUTS["float32"]())
+    assert_same(actual, expected)
+    assert actual.stride() == expected.stride(), (actual.stride(), expected.stride())
+
+
+def test_a_copy_of_a_transposed_array_compiles_in_c_order():
+    def f(t):
+        b = t.numpy() * 2
+        return torch.from_numpy(b.T.copy()), torch.from_numpy(b[:, ::2].T.copy())
+
+    stats = check_same(f, torch.randn(3, 4))
+    assert stats.graphs == 1 and not stats.graph_breaks, stats
+    out = compiler.compile(f, fullgraph=True)(torch.randn(3, 4))
+    assert [o.stride() for o in out] == [o.stride() for o in f(torch.randn(3, 4))]
