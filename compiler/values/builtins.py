@@ -275,6 +275,9 @@ def _zip(tx, *iterables, strict=None):
     if len(finite) < len(lists):  # pair infinite counts with the shortest finite input
         if not finite:
             raise Unsupported("zip of infinite iterators only", BreakReason.UNSUPPORTED_CALL)
+        if strict is not None and strict.as_constant():  # its error consumes the endless one
+            raise Unsupported("zip(strict=True) of an endless iterator",
+                              BreakReason.UNSUPPORTED_CALL)
         lists = [it.take(min(finite)) if items is None else items
                  for it, items in zip(iterables, lists)]
     groups = [TupleValue(list(group)) for group in zip(*lists)]

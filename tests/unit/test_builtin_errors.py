@@ -109,3 +109,15 @@ MISSING = [lambda x: Pair(), lambda x: Triple(), lambda x: Triple(1), lambda x: 
 @pytest.mark.parametrize("fn", MISSING)
 def test_missing_arguments_raise_as_eager(fn):
     check_same(_caught(fn), torch.ones(2))
+
+
+def test_zip_strict_of_an_endless_iterator_equals_eager():
+    import itertools
+
+    def f(x, ys):
+        try:
+            return x, list(zip(itertools.count(), ys, strict=True))
+        except ValueError as error:
+            return x, str(error)
+
+    check_same(f, torch.randn(3), [1, 2], fullgraph=False)
