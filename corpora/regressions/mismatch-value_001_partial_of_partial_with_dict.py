@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out[1]
 subject: ours
 found: by hand
 shrunk: 25 -> 25 lines (written small)
-status: fixed
+status: fixed in ffb960c
 features: functools
 """
 

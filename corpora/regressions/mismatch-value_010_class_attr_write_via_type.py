@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out[1]
 subject: ours
 found: by hand
 shrunk: 19 -> 19 lines (written small)
-status: fixed
+status: fixed in 3c04fd1
 features: classes, mutation
 """
 

@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out
 subject: ours
 found: by hand
 shrunk: 25 -> 25 lines (written small)
-status: fixed
+status: fixed in 3c04fd1
 features: modules, classes
 """
 
