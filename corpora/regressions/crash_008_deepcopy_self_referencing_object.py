@@ -5,7 +5,7 @@ signature: crash:ours:RecursionError
 subject: ours
 found: by hand
 shrunk: 24 -> 24 lines (written small)
-status: fixed
+status: fixed in 8ad472c
 features: classes, aliasing
 """
 

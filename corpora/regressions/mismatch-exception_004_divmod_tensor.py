@@ -4,7 +4,7 @@ signature: mismatch-exception:ours:out
 subject: ours
 found: by hand
 shrunk: 13 -> 13 lines (written small)
-status: fixed
+status: fixed in 93149eb
 features: builtins, arithmetic
 """
 

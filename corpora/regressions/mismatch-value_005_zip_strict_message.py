@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out[1]
 subject: ours
 found: by hand
 shrunk: 17 -> 17 lines (written small)
-status: fixed
+status: fixed in 93149eb
 features: builtins, exceptions
 """
 

@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out[1]
 subject: ours
 found: by hand
 shrunk: 18 -> 18 lines (written small)
-status: fixed
+status: fixed in 5cd8887
 features: lists, exceptions
 """
 

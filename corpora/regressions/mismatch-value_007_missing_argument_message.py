@@ -4,7 +4,7 @@ signature: mismatch-value:ours:out[1]
 subject: ours
 found: by hand
 shrunk: 24 -> 24 lines (written small)
-status: fixed
+status: fixed in a75d043
 features: dataclasses, exceptions
 """
 

@@ -5,7 +5,7 @@ signature: mismatch-value:ours:out
 subject: ours
 found: by hand
 shrunk: 16 -> 16 lines (written small)
-status: fixed
+status: fixed in 80482d4
 features: views, dtype
 """
 
