@@ -67,7 +67,7 @@ def test_coverage_reports_compiler_files_sorted_by_missed_lines(tmp_path):
     out, hangs = tmp_path / "coverage.json", tmp_path / "hangs.py"
     hangs.write_text(HANGS)
     done = _parity("coverage", "corpora/seed/arith_001_scalar_mul.py",
-                   "corpora/seed/closures_001_capture_int.py", str(hangs), "--timeout", "4",
+                   "corpora/seed/closures_001_capture_int.py", str(hangs), "--timeout", "10",
                    "--json", str(out))
     assert done.returncode == 0, done.stderr
     assert done.stdout.startswith("3 programs through ours in ")
