@@ -8,11 +8,13 @@ contains none of them is a tentative new finding, shrunk in its turn, and merged
 shrunk program turns out to be another's (equal structure; for an exception raised at one
 place, one's constructs within the other's). Every finding is written as it is found.
 
-Drawing happens in this process while the workers check; shrinking runs in a thread of its own
-(oracle/app/campaign_shrink.py) whose candidates share the pool (oracle/app/pool_share.py). What the
-subjects decline is learned (oracle/app/learning.py) and drawn rarely from then on. Shards: program
-k of the seeded stream belongs to shard k mod N (replays of the example database belong to
-every shard), so with one seed the shards together check what one campaign would.
+A corpus of program files (--corpus) is checked first, for at most half the budget
+(oracle/app/campaign_corpus.py). Drawing happens in this process while the workers check;
+shrinking runs in a thread of its own (oracle/app/campaign_shrink.py) whose candidates share the
+pool (oracle/app/pool_share.py). What the subjects decline is learned (oracle/app/learning.py)
+and drawn rarely from then on. Shards: program k of the seeded stream belongs to shard k mod N
+(replays of the example database belong to every shard), so with one seed the shards together
+check what one campaign would.
 """
 
 from __future__ import annotations
