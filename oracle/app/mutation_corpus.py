@@ -34,6 +34,18 @@ def reaching(mutant: Mutant, lines: dict[str, Lines]) -> int:
     return sum(mutant.line in program.get(mutant.file, ()) for program in lines.values())
 
 
+def package_lines(base: Path, arcs) -> Lines:
+    """The lines of the package folder `base` that `(file, from, to)` arcs run, by file
+    relative to it."""
+    lines: Lines = {}
+    for path, a, b in arcs:
+        resolved = Path(path).resolve()
+        if resolved.is_relative_to(base):
+            name = resolved.relative_to(base).as_posix()
+            lines.setdefault(name, set()).update(n for n in (a, b) if n > 0)
+    return lines
+
+
 def corpus_lines_main() -> None:
     """In the child (cwd: a folder holding the unmutated copy): trace each corpus program's
     check against each subject alone; write {program: {file: [lines]}} to the given file."""
@@ -46,14 +58,9 @@ def corpus_lines_main() -> None:
     found: dict[str, dict[str, list[int]]] = {}
     for program in args["corpus"]:
         tracer = BranchTracer(args["package"])  # a fresh one: every arc of this program
-        lines: dict[str, set[int]] = {}
+        arcs: set = set()
         for spec, subject in resolved:
-            _, arcs = tracer.run(functools.partial(differential.check, program, subject,
-                                                   label=spec))
-            for path, a, b in arcs:
-                resolved_path = Path(path).resolve()
-                if resolved_path.is_relative_to(base):
-                    name = resolved_path.relative_to(base).as_posix()
-                    lines.setdefault(name, set()).update(n for n in (a, b) if n > 0)
-        found[program] = {name: sorted(v) for name, v in lines.items()}
+            arcs |= tracer.run(functools.partial(differential.check, program, subject,
+                                                 label=spec))[1]
+        found[program] = {name: sorted(v) for name, v in package_lines(base, arcs).items()}
     Path(args["out"]).write_text(json.dumps(found))

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle.app.mutation import Mutant
-from oracle.app.mutation_corpus import Lines, order_for, reaching
+from oracle.app.mutation_corpus import Lines, order_for, package_lines, reaching
 
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 300.0   # the child imports torch and starts its workers
@@ -87,14 +87,18 @@ class Runner:
                 or outcome.corpus_reaching > 0
         return outcome
 
+    def _copy_package(self, root: Path) -> Path:
+        """A copy of the (unmutated) package in `root`, without compiled files."""
+        return Path(shutil.copytree(self.plan.package, root / self.plan.package.name,
+                                    ignore=shutil.ignore_patterns("__pycache__", "*.pyc")))
+
     def _corpus_lines(self) -> dict[str, Lines]:
         """Each corpus program's lines of the unmutated package (oracle/app/mutation_corpus.py);
         none when that cannot be measured (the campaigns then replay the corpus in order)."""
         name = self.plan.package.name
         with tempfile.TemporaryDirectory(prefix="parity-corpus-lines-") as folder:
             root = Path(folder)
-            shutil.copytree(self.plan.package, root / name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            self._copy_package(root)
             args = {"package": name, "subjects": self.plan.subjects, "out": str(root / "l.json"),
                     "corpus": [str(f) for f in self.plan.corpus]}
             code = "from oracle.app.mutation_corpus import corpus_lines_main; corpus_lines_main()"
@@ -114,9 +118,7 @@ class Runner:
         name = self.plan.package.name
         with tempfile.TemporaryDirectory(prefix="parity-mutant-") as folder:
             root = Path(folder)
-            copy = root / name
-            shutil.copytree(self.plan.package, copy,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            copy = self._copy_package(root)
             if mutant is not None:
                 target = copy / mutant.file
                 target.write_text(mutant.apply(target.read_text()))
@@ -166,8 +168,7 @@ class Runner:
         baseline (a short baseline campaign need not have met it)."""
         with tempfile.TemporaryDirectory(prefix="parity-unmutated-") as folder:
             root = Path(folder)
-            shutil.copytree(self.plan.package, root / self.plan.package.name,
-                            ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+            self._copy_package(root)
             files = []
             for n, source in enumerate(failing.values()):
                 files.append(root / f"failing_{n}.py")
@@ -223,11 +224,8 @@ def campaign_main() -> None:
     campaign = run_campaign(config)
     summary = json.loads((out / "summary.json").read_text())
     if campaign.branches is not None:
-        base = Path.cwd().resolve() / measure
-        lines: dict[str, set[int]] = {}
-        for path, arcs in campaign.branches.arcs.items():
-            if Path(path).resolve().is_relative_to(base):
-                name = Path(path).resolve().relative_to(base).as_posix()
-                lines.setdefault(name, set()).update(n for arc in arcs for n in arc if n > 0)
+        arcs = ((path, a, b) for path, pairs in campaign.branches.arcs.items()
+                for a, b in pairs)
+        lines = package_lines(Path.cwd().resolve() / measure, arcs)
         summary["lines"] = {name: sorted(v) for name, v in lines.items()}
     (out / "mutation.json").write_text(json.dumps(summary))
