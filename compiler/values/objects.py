@@ -426,8 +426,8 @@ class ObjectValue(Value):
     def setitem(self, tx, key: Value, value: Value) -> None:
         method = class_attribute(tx, self.cls, "__setitem__", self)
         if method is None:
-            raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} does not support item "
-                                            f"assignment"))
+            raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object does not support "
+                                            f"item assignment"))
         method.call(tx, [key, value], {})
 
     def contains(self, tx, item: Value) -> bool:
