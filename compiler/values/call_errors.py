@@ -18,3 +18,20 @@ def missing_arguments(function: str, names: list[str], kind: str) -> RaisedByPro
     plural = "s" if len(names) > 1 else ""
     return RaisedByProgram(TypeError(f"{function}() missing {len(names)} required {kind} "
                                      f"argument{plural}: {listed}"))
+
+
+def too_many_positional(function: str, accepted: int, defaults: int, given: int,
+                        kwonly_given: int) -> RaisedByProgram:
+    """`f() takes from 1 to 2 positional arguments but 3 were given`, with the keyword-only
+    arguments given counted in, as CPython words it."""
+    if defaults:
+        takes, plural = f"from {accepted - defaults} to {accepted}", "s"
+    else:
+        takes, plural = str(accepted), "s" if accepted != 1 else ""
+    counted = ""
+    if kwonly_given:
+        counted = (f" positional argument{'s' if given != 1 else ''} (and {kwonly_given} "
+                   f"keyword-only argument{'s' if kwonly_given != 1 else ''})")
+    verb = "was" if given == 1 and not kwonly_given else "were"
+    return RaisedByProgram(TypeError(f"{function}() takes {takes} positional argument{plural} "
+                                     f"but {given}{counted} {verb} given"))

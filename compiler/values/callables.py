@@ -21,7 +21,7 @@ from compiler.guards.sources import (
 )
 from compiler.values import registry
 from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
-from compiler.values.call_errors import missing_arguments
+from compiler.values.call_errors import missing_arguments, too_many_positional
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
 from compiler.values.modules import NNModuleValue
@@ -372,9 +372,6 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
     for pname, value in zip(positional, args):
         bound[pname] = value
     extra = args[n_pos:]
-    if extra and not has_varargs:
-        raise RaisedByProgram(TypeError(f"{name}() takes {n_pos} positional arguments but "
-                                        f"{len(args)} were given"))
     kwonly = names[n_pos:n_pos + n_kwonly]
     varkw: dict[str, Value] = {}
     posonly = names[:code.co_posonlyargcount]
@@ -387,6 +384,9 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
             varkw[key] = value
         else:
             raise RaisedByProgram(TypeError(f"{name}() got an unexpected keyword argument {key!r}"))
+    if extra and not has_varargs:  # after the keywords' errors, as CPython checks them
+        raise too_many_positional(name, n_pos, len(defaults), len(args),
+                                  sum(1 for k in kwonly if k in bound))
     first_default = n_pos - len(defaults)
     missing = [p for i, p in enumerate(positional) if p not in bound and i < first_default]
     if missing:
