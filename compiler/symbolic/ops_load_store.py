@@ -6,7 +6,7 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.symbolic.registry import handles
 from compiler.symbolic.translator import NULL
-from compiler.values.base import RaisedByProgram
+from compiler.values.call_errors import unbound_name
 from compiler.values.callables import CellValue
 from compiler.values.constant import ConstantValue
 
@@ -25,10 +25,9 @@ def load_fast(tx, inst):
     if name in tx.locals:
         tx.push(tx.locals[name])
     elif name in tx.cells:  # an argument that is also a cell, before MAKE_CELL ran
-        tx.push(tx.cells[name].load(tx))
+        tx.push(tx.cells[name].load(tx, name, free=False))
     else:
-        raise RaisedByProgram(UnboundLocalError(
-            f"local variable {name!r} referenced before assignment"))
+        raise unbound_name(name, free=False)
 
 
 @handles("STORE_FAST")
@@ -106,7 +105,8 @@ def load_closure(tx, inst):
 @handles("LOAD_DEREF")
 def load_deref(tx, inst):
     """( -- value)"""
-    tx.push(tx.cells[inst.argval].load(tx))
+    name = inst.argval
+    tx.push(tx.cells[name].load(tx, name, free=name in tx.code.co_freevars))
 
 
 @handles("STORE_DEREF")

@@ -35,3 +35,13 @@ def too_many_positional(function: str, accepted: int, defaults: int, given: int,
     verb = "was" if given == 1 and not kwonly_given else "were"
     return RaisedByProgram(TypeError(f"{function}() takes {takes} positional argument{plural} "
                                      f"but {given}{counted} {verb} given"))
+
+
+def unbound_name(name: str, free: bool) -> RaisedByProgram:
+    """Reading a variable before it is bound: a free variable (NameError) or a local of the
+    frame, a cell or not (UnboundLocalError), in CPython 3.11's words."""
+    if free:
+        return RaisedByProgram(NameError(f"cannot access free variable {name!r} where it is not "
+                                         f"associated with a value in enclosing scope"))
+    return RaisedByProgram(UnboundLocalError(f"cannot access local variable {name!r} where it "
+                                             f"is not associated with a value"))

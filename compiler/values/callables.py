@@ -21,7 +21,7 @@ from compiler.guards.sources import (
 )
 from compiler.values import registry
 from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
-from compiler.values.call_errors import missing_arguments, too_many_positional
+from compiler.values.call_errors import missing_arguments, too_many_positional, unbound_name
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
 from compiler.values.modules import NNModuleValue
@@ -39,16 +39,17 @@ class CellValue(Value):
     def reconstruct(self, plan) -> str:
         return plan.cell(self)  # a frame's own cell, at a graph break
 
-    def load(self, tx) -> Value:
+    def load(self, tx, name: str = "?", free: bool = True) -> Value:
+        """The contents; empty, CPython's error for reading `name` (a free variable of the
+        frame, or one of its own locals that is a cell)."""
         if self.contents is None and self.real_cell is not None:
             try:
                 real = self.real_cell.cell_contents
             except ValueError:
-                raise RaisedByProgram(NameError("free variable referenced before assignment")) \
-                    from None
+                raise unbound_name(name, free) from None
             self.contents = registry.wrap(tx.ctx, real, self.source)
         if self.contents is None:
-            raise RaisedByProgram(NameError("free variable referenced before assignment"))
+            raise unbound_name(name, free)
         return self.contents
 
     def store(self, tx, value: Value) -> None:
