@@ -42,10 +42,15 @@ def unhashable(value: Value) -> Any:
     if kind.__hash__ is not None:
         raise Unsupported(f"hash of a {kind.__qualname__} (a container with a __hash__)",
                           BreakReason.UNSUPPORTED_VALUE)
+    raise RaisedByProgram(TypeError(f"unhashable type: '{type_name(kind)}'"))
+
+
+def type_name(kind: type) -> str:
+    """The class's name as CPython's error texts show it (its tp_name): the bare name for a
+    class written in Python or a builtin, module and name for a C type (collections.deque)."""
     heap = kind.__flags__ & (1 << 9)  # Py_TPFLAGS_HEAPTYPE: tp_name is the bare name
-    name = kind.__name__ if heap or kind.__module__ == "builtins" else (
+    return kind.__name__ if heap or kind.__module__ == "builtins" else (
         f"{kind.__module__}.{kind.__qualname__}")
-    raise RaisedByProgram(TypeError(f"unhashable type: '{name}'"))
 
 
 class SequenceValue(Value):

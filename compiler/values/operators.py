@@ -210,7 +210,10 @@ def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
     if isinstance(a, SetValue) and isinstance(b, SetValue):
         return COMPARE[symbol][0](set(a.members), set(b.members))
     if isinstance(a, DictValue) or isinstance(b, DictValue):
-        raise RaisedByProgram(TypeError(f"'{symbol}' not supported between dicts"))
+        from compiler.values.containers import type_name
+        left, right = (type_name(v.python_type()) for v in (a, b))
+        raise RaisedByProgram(TypeError(f"'{symbol}' not supported between instances of "
+                                        f"'{left}' and '{right}'"))
     raise Unsupported(f"comparison {symbol} of {a} and {b}", BreakReason.UNSUPPORTED_VALUE)
 
 

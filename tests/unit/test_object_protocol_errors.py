@@ -40,3 +40,15 @@ def test_missing_protocol_raises_eagers_type_error(probe):
 
 def test_item_deletion_raises_eagers_type_error_past_a_graph_break():
     check_same(_caught(_delete), torch.randn(3), fullgraph=False)
+
+
+def test_ordering_dicts_raises_eagers_text():
+    import collections
+
+    def program(x, d):
+        try:
+            return d < collections.OrderedDict(d)
+        except TypeError as error:
+            return x + 1, str(error)
+
+    check_same(program, torch.randn(3), {"a": 1})
