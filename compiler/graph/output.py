@@ -15,6 +15,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import AttrSource, ConstantSource
 from compiler.pysource import GeneratedFunction
 from compiler.values.base import Value
 
@@ -60,13 +61,26 @@ class OutputPlan:
 
     # -- naming -------------------------------------------------------------------------------
     def bind(self, obj: Any) -> str:
+        self._refuse_made_per_call(obj)
         return self.function.bind(obj)
+
+    def _refuse_made_per_call(self, obj: Any) -> None:
+        """A class the trace made (or an instance, or an object its body made) is made anew
+        by every eager call: handing out the trace's one object would share it between calls."""
+        if self.ctx.is_made_per_call(obj):
+            raise Unsupported(f"{obj!r} (a class made in the compiled code, made anew on every "
+                              f"call) leaving the compiled code", BreakReason.UNSUPPORTED_VALUE)
+        if type(obj) in (tuple, frozenset):
+            for item in obj:
+                self._refuse_made_per_call(item)
 
     def temp(self, text: str) -> str:
         return self.function.assign(text)
 
     def source_expr(self, source) -> str:
         """Read a source into a local now, before any recorded write changes it."""
+        for root in source.constants().values():
+            self._refuse_made_per_call(root)
         return self.function.read(source)
 
     # -- values -------------------------------------------------------------------------------
@@ -138,8 +152,12 @@ class OutputPlan:
     # -- side effects -------------------------------------------------------------------------
     def replay(self, side_effects) -> None:
         for container in side_effects.mutated.values():
-            container.replay_contents(self, self.source_expr(container.source))
+            if not self._dies_with_frame(container.source):
+                container.replay_contents(self, self.source_expr(container.source))
         for owner, name, value in side_effects.attribute_writes.values():
+            if self.ctx.is_made_per_call(owner.fixed_object()) or self._dies_with_frame(
+                    owner.source):
+                continue
             target = self.expr(owner)
             store, delete = owner.attribute_writers()
             if value is None:
@@ -151,6 +169,15 @@ class OutputPlan:
             self.writes.append(f"{target}[{name!r}] = {self.expr(value)}")
         for cell, value in side_effects.cell_writes.values():
             self.writes.append(f"{self.bind(cell)}.cell_contents = {self.expr(value)}")
+
+    def _dies_with_frame(self, source) -> bool:
+        """An object the body of a class made in the trace made (`C.items`, a list): only
+        that class reaches it, and the class may not leave the frame."""
+        if not (isinstance(source, AttrSource) and isinstance(source.base, ConstantSource)):
+            return False
+        cls = source.base.value
+        return (isinstance(cls, type) and self.ctx.is_made_per_call(cls)
+                and id(vars(cls).get(source.name)) in self.ctx.made_per_call)
 
     def build(self, result: Value):
         """The generated rebuild function, after `replay` and for the frame's `result`."""

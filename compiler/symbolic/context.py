@@ -55,6 +55,10 @@ class TraceContext:
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
         self.generators: list[Value] = []  # generator objects made in the trace
         self.open_autocasts: list = []  # real autocast objects entered, not yet left
+        # Objects made for real while tracing that eager makes anew on every call (a class of
+        # a class statement or namedtuple, its methods): they may not leave the frame
+        # (compiler/graph/output.py), and writes to them die with the frame.
+        self.made_per_call: dict[int, Any] = {}
         self.grad_mode_at_start = torch.is_grad_enabled()
         # Where graph ops were recorded: should the graph raise at run time, a handler of the
         # frame or a side effect deferred before them would tell (compiler/entry.py).
@@ -63,6 +67,23 @@ class TraceContext:
         self.add_guard(GradModeGuard(None, self.grad_mode_at_start))
         self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
         self.add_guard(AutocastGuard(None, autocast_state()))
+
+    def note_made_class(self, cls: type, names=None) -> None:
+        """`cls` was made by the trace: it and the objects its body made (under `names`; all
+        of its namespace when None) are per call."""
+        self.made_per_call[id(cls)] = cls
+        for name, value in vars(cls).items():
+            if names is not None and name not in names and name not in ("__dict__",
+                                                                         "__weakref__"):
+                continue
+            for part in (value, getattr(value, "__func__", None), getattr(value, "fget", None),
+                         getattr(value, "fset", None), getattr(value, "fdel", None)):
+                if part is not None and not isinstance(part, (int, float, str, bytes, bool,
+                                                              tuple, frozenset, type(None))):
+                    self.made_per_call[id(part)] = part
+
+    def is_made_per_call(self, obj: Any) -> bool:
+        return id(obj) in self.made_per_call or id(type(obj)) in self.made_per_call
 
     # -- guards -------------------------------------------------------------------------------
     def add_guard(self, guard: Guard) -> None:

@@ -1,7 +1,9 @@
 """A `class` statement inside traced code: the class is built for real, once, at trace time.
 
-Its body may only close over constants (and real cells); the class object is then a constant of
-the compiled code, shared by every call, where eager would build a new one per call.
+Its body may only close over constants (and real cells), and may run no code of the program
+(class_body.py). Eager builds a new class on every call, so the class, its instances and the
+objects its body made may not leave the frame (the rebuild refuses them, compiler/graph/
+output.py), and writes to the class die with the frame.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.callables import UserFunctionValue
+from compiler.values.class_body import inert_body_names
 from compiler.values.constant import call_pure
 from compiler.values.containers import is_plain, plain
 
@@ -39,6 +42,18 @@ class BuildClassValue(Value):
                                       closure or None)
         real_bases = [base.as_constant() for base in bases]
         options = {k: v.as_constant() for k, v in kwargs.items()}
+        cells = {var: cell.cell_contents for var, cell in zip(body.code.co_freevars, closure)
+                 if cell_is_full(cell)}
+        made = inert_body_names(body.code, body.f_globals, cells, real_bases, options)
         cls = call_pure(builtins.__build_class__, [function, name.as_constant(), *real_bases],
                         options)
+        tx.ctx.note_made_class(cls, made)
         return ClassValue(cls)
+
+
+def cell_is_full(cell: types.CellType) -> bool:
+    try:
+        cell.cell_contents  # noqa: B018 - an empty cell raises ValueError
+    except ValueError:
+        return False
+    return True

@@ -139,14 +139,16 @@ def _defaultdict(tx, *args, **kwargs):
 
 
 def _namedtuple(tx, *args, **kwargs):
-    """Making a named-tuple class is pure: fold it, the class is then a constant. Its
-    `__module__` is `module=`, else the calling frame's global `__name__` (read and guarded
-    here: called from the compiler, namedtuple would name the compiler's module)."""
+    """Making a named-tuple class is pure: fold it, the class is then a constant of this
+    trace, made per call in eager, so it may not leave the frame (TraceContext.made_per_call).
+    Its `__module__` is `module=`, else the calling frame's global `__name__` (read and
+    guarded here: called from the compiler, namedtuple would name the compiler's module)."""
     from compiler.values.objects import ClassValue
     named = {k: plain(v) for k, v in kwargs.items()}
     if named.get("module") is None:
         named["module"] = _calling_module(tx)
     cls = call_pure(collections.namedtuple, [plain(a) for a in args], named)
+    tx.ctx.note_made_class(cls)
     return ClassValue(cls)
 
 

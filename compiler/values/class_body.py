@@ -1,0 +1,183 @@
+"""Which class statements can be run for real at trace time: those that run no program code.
+
+A class made in the trace is made once, by running its body for real (class_statement.py). That
+is only exact when making it runs nothing but the body's own bookkeeping: a call in the body
+(`REGISTRY.append(1)`), a base's `__init_subclass__`, a metaclass or a `__set_name__` hook
+runs on every call in eager and would run once here. `inert_body_names` reads the body's
+bytecode with an abstract stack, before anything runs, and refuses any instruction that could
+run code other than the body's: only constants, name loads and stores, function and
+container displays, annotations and the decorators `staticmethod`, `classmethod`, `property`
+(with its `setter`/`getter`/`deleter`) and `dataclasses.field` are allowed.
+"""
+
+from __future__ import annotations
+
+import builtins
+import dataclasses
+import dis
+import types
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+
+_NULL = object()
+_MADE = object()         # an object the body makes: a function, a tuple, a list, a dict
+_ANNOTATIONS = object()  # the namespace's __annotations__ dict
+_SAFE_CALLS = (staticmethod, classmethod, property, dataclasses.field)
+_PROPERTY_METHODS = ("setter", "getter", "deleter")
+_CONSTANTS = (int, float, complex, str, bytes, bool, type(None))
+_PASSIVE = ("RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL", "PRECALL",
+            "KW_NAMES")
+
+
+class _Made:
+    """A value the body makes by calling one of the safe decorators."""
+
+    def __init__(self, kind: Any):
+        self.kind = kind
+
+
+def _refuse(what: str):
+    raise Unsupported(f"a class body that {what} (run once at trace time, on every call "
+                      f"in eager)", BreakReason.UNSUPPORTED_CALL)
+
+
+def _global(name: str, f_globals: dict) -> Any:
+    if name in f_globals:
+        return f_globals[name]
+    table = f_globals.get("__builtins__", builtins)
+    table = vars(table) if isinstance(table, types.ModuleType) else table
+    if name in table:
+        return table[name]
+    _refuse(f"reads the unknown name {name!r}")
+
+
+def _inert(value: Any) -> bool:
+    """Storing it in the class runs no hook (`__set_name__`) of the program."""
+    if value is _MADE or value is _ANNOTATIONS:
+        return True
+    if isinstance(value, _Made):
+        return True
+    return not hasattr(type(value), "__set_name__")
+
+
+def _hashable_constant(value: Any) -> bool:
+    return type(value) in _CONSTANTS or type(value) is tuple and all(
+        _hashable_constant(item) for item in value)
+
+
+class _BodyReader:
+    def __init__(self, code: types.CodeType, f_globals: dict, cells: dict[str, Any]):
+        self.code = code
+        self.f_globals = f_globals
+        self.cells = cells
+        self.stack: list[Any] = []
+        self.namespace: dict[str, Any] = {}
+
+    def pop(self, count: int = 1) -> list[Any]:
+        if count == 0:
+            return []
+        taken = self.stack[-count:]
+        del self.stack[-count:]
+        return taken
+
+    def load_name(self, name: str) -> Any:
+        if name in self.namespace:
+            return self.namespace[name]
+        return _global(name, self.f_globals)
+
+    def call(self, argc: int) -> None:
+        entries = self.pop(argc + 2)
+        callee = entries[1] if entries[0] is _NULL else entries[0]
+        args = entries[2:] if entries[0] is _NULL else entries[1:]
+        if isinstance(callee, _Made) and callee.kind in _PROPERTY_METHODS:
+            self.stack.append(_Made(property))
+        elif any(callee is safe for safe in _SAFE_CALLS) and all(_inert(a) for a in args):
+            self.stack.append(_Made(callee))
+        else:
+            _refuse(f"calls {getattr(callee, '__qualname__', 'a value')!r}")
+
+    def step(self, inst: dis.Instruction) -> bool:  # noqa: C901 - one branch per opcode
+        op, arg = inst.opname, inst.arg
+        if op in _PASSIVE:
+            return True
+        if op == "RETURN_VALUE":
+            return False
+        if op == "LOAD_CONST":
+            self.stack.append(inst.argval)
+        elif op == "LOAD_NAME":
+            self.stack.append(self.load_name(inst.argval))
+        elif op in ("LOAD_CLASSDEREF", "LOAD_DEREF"):
+            self.stack.append(self.namespace.get(inst.argval, self.cells.get(inst.argval, _MADE)))
+        elif op == "LOAD_CLOSURE" or op == "PUSH_NULL":
+            self.stack.append(_MADE if op == "LOAD_CLOSURE" else _NULL)
+        elif op == "STORE_NAME":
+            value, = self.pop()
+            if not _inert(value):
+                _refuse(f"stores a value with __set_name__ as {inst.argval!r}")
+            self.namespace[inst.argval] = value
+        elif op == "SETUP_ANNOTATIONS":
+            self.namespace["__annotations__"] = _ANNOTATIONS
+        elif op == "STORE_SUBSCR":
+            _, container, key = self.pop(3)
+            if container is not _ANNOTATIONS or type(key) is not str:
+                _refuse("stores an item")
+        elif op == "LOAD_ATTR":
+            owner, = self.pop()
+            self.stack.append(self.attribute(owner, inst.argval))
+        elif op == "MAKE_FUNCTION":
+            self.pop(1 + bin(arg & 0x0F).count("1"))
+            self.stack.append(_MADE)
+        elif op in ("BUILD_TUPLE", "BUILD_LIST"):
+            self.pop(arg)
+            self.stack.append(_MADE)
+        elif op == "BUILD_CONST_KEY_MAP":
+            self.pop(arg + 1)
+            self.stack.append(_MADE)
+        elif op in ("LIST_EXTEND", "LIST_TO_TUPLE"):
+            if op == "LIST_EXTEND" and type(self.pop()[0]) is not tuple:
+                _refuse("extends a list by an iterable")
+        elif op == "CALL":
+            self.call(arg)
+        elif op == "COPY":
+            self.stack.append(self.stack[-arg])
+        elif op == "SWAP":
+            self.stack[-1], self.stack[-arg] = self.stack[-arg], self.stack[-1]
+        elif op == "POP_TOP":
+            self.pop()
+        else:
+            _refuse(f"runs {op}")
+        return True
+
+    def attribute(self, owner: Any, name: str) -> Any:
+        if isinstance(owner, _Made) and owner.kind is property and name in _PROPERTY_METHODS:
+            return _Made(name)
+        if isinstance(owner, types.ModuleType) and name in vars(owner):
+            return vars(owner)[name]
+        _refuse(f"reads the attribute {name!r}")
+
+    def run(self) -> set[str]:
+        for inst in dis.get_instructions(self.code):
+            if not self.step(inst):
+                break
+        return {name for name, value in self.namespace.items()
+                if value is _MADE or value is _ANNOTATIONS or isinstance(value, _Made)}
+
+
+def _check_bases(bases: list[Any], options: dict[str, Any]) -> None:
+    if any(key != "metaclass" or value is not type for key, value in options.items()):
+        _refuse("passes class keywords")
+    for base in bases:
+        if not isinstance(base, type) or type(base) is not type:
+            _refuse("has a base with a metaclass or __mro_entries__")
+        for klass in base.__mro__[:-1]:
+            if "__init_subclass__" in vars(klass):
+                _refuse(f"has a base with __init_subclass__ ({klass.__qualname__})")
+
+
+def inert_body_names(code: types.CodeType, f_globals: dict, cells: dict[str, Any],
+                     bases: list[Any], options: dict[str, Any]) -> set[str]:
+    """The names the body binds to objects it makes itself; raise Unsupported when making
+    the class would run any code of the program (the body's calls, hooks of its bases)."""
+    _check_bases(bases, options)
+    return _BodyReader(code, f_globals, cells).run()
