@@ -82,6 +82,11 @@ class TraceContext:
                                                               tuple, frozenset, type(None))):
                     self.made_per_call[id(part)] = part
 
+    def note_made_object(self, obj: Any) -> None:
+        """`obj` was built for real by the trace (a stateless torch module) and is built anew
+        on every eager call."""
+        self.made_per_call[id(obj)] = obj
+
     def is_made_per_call(self, obj: Any) -> bool:
         return id(obj) in self.made_per_call or id(type(obj)) in self.made_per_call
 

@@ -93,7 +93,8 @@ def _initialised(tx, obj, args, kwargs) -> Value:
 
 def _stateless_module(tx, cls, args, kwargs) -> Value:
     """torch's own modules without parameters or buffers (ReLU, Softmax(dim=1), Flatten...)
-    are built at trace time: their forward is a pure function of the constant arguments."""
+    are built at trace time: their forward is a pure function of the constant arguments.
+    Eager builds a new one on every call: the trace's one may not leave the frame."""
     from compiler.values.containers import is_plain, plain
     from compiler.values.modules import NNModuleValue
 
@@ -115,6 +116,11 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
     if consumed:
         raise Unsupported(f"constructing {cls.__qualname__} draws from the global RNG",
                           BreakReason.UNSUPPORTED_CALL)
+    given = {id(part) for value in [*args, *kwargs.values()] if isinstance(value, NNModuleValue)
+             for part in value.module.modules()}  # made before, or existing modules
+    for part in module.modules():
+        if id(part) not in given:
+            tx.ctx.note_made_object(part)
     return NNModuleValue(module)
 
 

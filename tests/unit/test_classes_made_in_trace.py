@@ -84,8 +84,13 @@ def class_stored_in_input(x, box):
     return x + 1
 
 
-ESCAPES = [namedtuple_returned, namedtuple_class_returned, instance_returned, class_returned,
-           dataclass_instance_returned, enum_member_returned, method_returned,
+def module_returned(x):
+    m = torch.nn.Sequential(torch.nn.ReLU(), torch.nn.Softmax(dim=0))
+    return m, m(x)
+
+
+ESCAPES = [module_returned, namedtuple_returned, namedtuple_class_returned, instance_returned,
+           class_returned, dataclass_instance_returned, enum_member_returned, method_returned,
            class_list_returned, class_stored_in_input]
 
 
