@@ -133,7 +133,11 @@ class NdarrayValue(Value):
         return _laid_out_ones(self.shape, tuple(self.tensor.example.stride()), self.dtype)
 
     def len(self, tx) -> int:
-        if not self.shape or self.scalar_type is not None:
+        if self.scalar_type is not None:
+            from compiler.values.containers import type_name
+            raise RaisedByProgram(TypeError(f"object of type '{type_name(self.scalar_type)}' "
+                                            f"has no len()"))
+        if not self.shape:
             raise RaisedByProgram(TypeError("len() of unsized object"))
         return self.shape[0]
 

@@ -43,3 +43,13 @@ def test_numpy_scalar_of_tensor_data_is_refused():
         compiler.compile(scalar_of_tensor_data, fullgraph=True)(INPUTS["float32"]())
     compiler.reset()
     check_same(scalar_of_tensor_data, INPUTS["float32"](), fullgraph=False)
+
+
+def test_len_of_a_numpy_scalar_raises_eagers_text():
+    def program(x):
+        try:
+            return len(x.numpy().sum())
+        except TypeError as error:
+            return x + 1, str(error)
+
+    check_same(program, torch.randn(3), fullgraph=False)
