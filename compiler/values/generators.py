@@ -431,13 +431,23 @@ REFUSED_OVER_GENERATORS = {
     itertools.pairwise, itertools.cycle, itertools.chain.from_iterable}
 
 
+def _is_iterator_object(value: Value) -> bool:
+    """An iterator over a snapshot or a list: how far a call pulls it is seen afterwards."""
+    from compiler.values.iterators import SequenceIteratorValue
+    return isinstance(value, SequenceIteratorValue)
+
+
 def call_over_generator(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
     """map and filter; a builtin or itertools call with a generator or lazy iterator among
-    its arguments; or None when there is none (or `fn` takes every item at once)."""
+    its arguments, or one of the lazy pullers with an iterator object among them (it is left
+    where CPython leaves it); or None when there is none (or `fn` takes every item at once)."""
     if fn in (map, filter):  # lazy whatever they iterate: the function runs per step
         return LAZY_HANDLERS[fn](tx, *args, **kwargs)
-    if not any(is_lazy(a) for a in [*args, *kwargs.values()]):
-        return None
+    inputs = [*args, *kwargs.values()]
+    if not any(is_lazy(a) for a in inputs):
+        if not any(_is_iterator_object(a) for a in inputs) or fn not in (
+                *LAZY_HANDLERS, *REFUSED_OVER_GENERATORS):
+            return None
     handler = LAZY_HANDLERS.get(fn)
     if handler is not None:
         return handler(tx, *args, **kwargs)
