@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import inspect
 import types
 from typing import Any
 
@@ -83,7 +84,7 @@ class TorchFunctionValue(NativeFunctionValue):
             converted = array_to_tensor(tx, fn, args, kwargs)
             if converted is not None:
                 return converted
-        reason = UNSUPPORTED.get(fn) if is_hashable(fn) else None
+        reason = (UNSUPPORTED.get(fn) if is_hashable(fn) else None) or _not_an_op(fn)
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)
         if isinstance(fn, (types.MethodDescriptorType, types.WrapperDescriptorType)):
@@ -92,6 +93,20 @@ class TorchFunctionValue(NativeFunctionValue):
                 if hasattr(args[0], "call_method") else _bad(name)
         return tx.ctx.tensor_op("call_function", fn, list(args), kwargs,
                                 f"torch.{getattr(fn, '__name__', fn)}")
+
+
+_FUNCTION_APPLY = inspect.getattr_static(torch.autograd.Function, "apply").__func__
+
+
+def _not_an_op(fn) -> str | None:
+    """Why a callable of torch cannot be one call of the graph: a custom autograd Function's
+    apply runs the user's forward, and a function torch made at run time (a torch.func
+    transform's wrapper) runs code the graph can neither name nor see."""
+    if fn is _FUNCTION_APPLY:
+        return "a custom torch.autograd.Function's apply (its forward is user code)"
+    if "<locals>" in getattr(fn, "__qualname__", ""):
+        return f"{fn.__qualname__}, a function torch made at run time"
+    return None
 
 
 def _bad(name: str):

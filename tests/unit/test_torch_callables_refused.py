@@ -1,0 +1,74 @@
+"""Callables of torch that are not ops: a custom autograd Function's `apply` (it runs the
+user's forward) and functions torch makes at run time (torch.func transforms' wrappers).
+They are not recorded as graph calls (the graph could not name them and crashed), so a
+fullgraph compile refuses them and otherwise the frame still equals eager."""
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import assert_same
+
+
+class Doubled(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, k):
+        ctx.save_for_backward(x)
+        return x * 2 * k
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2, None
+
+
+def _apply(a):
+    return Doubled.apply(a, 3.0) + 1
+
+
+def _transformed(g, a):
+    return g(a) + 1
+
+
+def _made_by_vmap():
+    return torch.func.vmap(torch.sin)
+
+
+def _grad_of_sum():
+    return torch.func.grad(lambda x: (x * x).sum())
+
+
+@pytest.mark.parametrize("fullgraph", [True, False])
+def test_custom_function_apply(fullgraph):
+    a = torch.randn(3)
+    try:
+        actual = compiler.compile(_apply, fullgraph=fullgraph)(a)
+    except compiler.Unsupported:
+        assert fullgraph
+        return
+    assert_same(actual, _apply(a))
+
+
+_CRASH = pytest.mark.xfail(
+    strict=True, reason="an internal crash (an attribute of an object reached without a source "
+    "inside torch.func's wrapper); outside raise_internal_errors the frame runs eagerly")
+
+
+@pytest.mark.parametrize(("make", "fullgraph"), [
+    (_made_by_vmap, True), (_made_by_vmap, False), (_grad_of_sum, True),
+    pytest.param(_grad_of_sum, False, marks=_CRASH)])
+def test_transform_wrapper_passed_in(make, fullgraph):
+    a = torch.randn(2, 3)
+    try:
+        actual = compiler.compile(_transformed, fullgraph=fullgraph)(make(), a)
+    except compiler.Unsupported:
+        assert fullgraph
+        return
+    assert_same(actual, _transformed(make(), a))
+
+
+def test_custom_function_apply_with_grad_matches_eager_gradients():
+    a = torch.randn(3, requires_grad=True)
+    b = a.detach().clone().requires_grad_()
+    compiler.compile(_apply)(a).sum().backward()
+    _apply(b).sum().backward()
+    assert_same(a.grad, b.grad)
