@@ -163,8 +163,18 @@ class NNModuleValue(Value):
                     for i, (key, p) in enumerate(module._parameters.items())]
         raise Unsupported(f"iterating {type(module).__name__}", BreakReason.UNSUPPORTED_VALUE)
 
+    def _own_dunder(self, tx, name: str, args: list[Value]) -> Value:
+        """A container whose class answers `name` itself (ParameterDict: its `_keys`), the
+        method traced as CPython would call it; other modules are refused."""
+        if type(self.module) is not torch.nn.ParameterDict:
+            raise Unsupported(f"{name} of {type(self.module).__name__}",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return registry.class_attribute(tx, type(self.module), name, self).call(tx, args, {})
+
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+        if type(self.module) is torch.nn.ParameterDict:
+            return self._own_dunder(tx, "__iter__", [])
         if isinstance(self.module, torch.nn.ModuleDict):
             return SequenceIteratorValue([ConstantValue(k) for k, _ in self._children(tx)])
         return SequenceIteratorValue([child for _, child in self._children(tx)])
@@ -174,9 +184,13 @@ class NNModuleValue(Value):
         if isinstance(self.module, (torch.nn.Sequential, torch.nn.ModuleList,
                                     torch.nn.ModuleDict, torch.nn.ParameterList)):
             return len(self._children(tx))
+        if type(self.module) is torch.nn.ParameterDict:
+            return self._own_dunder(tx, "__len__", []).as_constant()
         raise Unsupported(f"len() of {type(self.module).__name__}", BreakReason.UNSUPPORTED_VALUE)
 
     def getitem(self, tx, key: Value) -> Value:
+        if type(self.module) is torch.nn.ParameterDict:
+            return self._own_dunder(tx, "__getitem__", [key])
         index = key.as_constant()
         module = self.module
         if isinstance(module, torch.nn.ModuleDict):
@@ -197,7 +211,14 @@ class NNModuleValue(Value):
             raise RaisedByProgram(IndexError(f"index {index} is out of range")) from None
 
     def contains(self, tx, item: Value) -> bool:
-        return item.as_constant() in self.module._modules
+        """ModuleDict: its keys, guarded; ParameterDict: its own __contains__."""
+        if type(self.module) is torch.nn.ParameterDict:
+            return self._own_dunder(tx, "__contains__", [item]).bool(tx)
+        if not isinstance(self.module, torch.nn.ModuleDict) or (
+                type(self.module).__contains__ is not torch.nn.ModuleDict.__contains__):
+            raise Unsupported(f"`in` on {type(self.module).__name__}",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return item.as_constant() in dict(self._children(tx))
 
     def call_method(self, tx, name: str, args, kwargs) -> Value:
         from compiler.values.containers import TupleValue
