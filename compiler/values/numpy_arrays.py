@@ -151,8 +151,9 @@ class NdarrayValue(Value):
         if name in METHODS:
             return NumpyMethodValue(self, name)
         if not hasattr(self.stand_in(), name):
-            raise RaisedByProgram(AttributeError(f"'{self.python_type().__name__}' object has "
-                                                 f"no attribute {name!r}"))
+            from compiler.values.containers import type_name
+            raise RaisedByProgram(AttributeError(f"'{type_name(self.python_type())}' object "
+                                                 f"has no attribute {name!r}"))
         raise Unsupported(f"ndarray.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
 
     def getitem(self, tx, key: Value) -> Value:

@@ -53,3 +53,13 @@ def test_len_of_a_numpy_scalar_raises_eagers_text():
             return x + 1, str(error)
 
     check_same(program, torch.randn(3), fullgraph=False)
+
+
+def test_missing_attribute_of_an_array_raises_eagers_text():
+    def program(x):
+        try:
+            return x.numpy().no_such_thing
+        except AttributeError as error:
+            return x + 1, str(error)
+
+    check_same(program, torch.randn(3), fullgraph=False)
