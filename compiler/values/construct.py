@@ -130,9 +130,19 @@ def _is_torch_distribution(cls: type) -> bool:
             and cls.__new__ is object.__new__)
 
 
+# What a metaclass may define and still leave its classes plain once they are made.
+CREATION_ONLY = frozenset({"__new__", "__init__", "__prepare__", "__module__", "__qualname__",
+                           "__doc__", "__dict__", "__weakref__"})
+
+
 def _is_plain_metaclass(cls: type) -> bool:
+    """ABCMeta, or a metaclass that only customises making the class: calling the class and
+    reading its attributes then go through `type` as for any class."""
     import abc
-    return type(cls) is abc.ABCMeta
+    meta = type(cls)
+    if meta is abc.ABCMeta:
+        return True
+    return all(set(vars(k)) <= CREATION_ONLY for k in meta.__mro__ if k not in (type, object))
 
 
 def _namedtuple_items(cls, args, kwargs) -> list[Value]:
