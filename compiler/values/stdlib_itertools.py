@@ -7,10 +7,11 @@ from __future__ import annotations
 import itertools
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
+from compiler.values.generators import LazyIteratorValue
 from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
 from compiler.values.operators import binary_op, same_or_equal
 
@@ -133,6 +134,60 @@ def _pairwise(tx, iterable):
     return _tuples(zip(items, items[1:]))
 
 
+# -- tee: lazy, one buffer shared by its iterators ----------------------------------------------
+_TEE = type(itertools.tee(())[0])  # itertools._tee
+
+
+class _TeeBuffer:
+    """What tee's iterators share: the input iterator and the items pulled from it so far."""
+
+    def __init__(self, source: Value):
+        self.source = source
+        self.items: list[Value] = []
+
+
+class TeeIteratorValue(LazyIteratorValue):
+    """One iterator of `itertools.tee`: it reads the shared buffer, and the first of them to
+    pass its end pulls the next item from the input, as CPython's `_tee` does."""
+
+    def __init__(self, buffer: _TeeBuffer, position: int = 0):
+        super().__init__(_TEE, self._step)
+        self.buffer, self.position = buffer, position
+
+    def __repr__(self) -> str:
+        return "TeeIteratorValue()"
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("an itertools.tee iterator leaving the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def _step(self, tx) -> Value:
+        if self.position == len(self.buffer.items):
+            self.buffer.items.append(self.buffer.source.next(tx))
+        self.position += 1
+        return self.buffer.items[self.position - 1]
+
+    def copy(self) -> TeeIteratorValue:
+        return TeeIteratorValue(self.buffer, self.position)
+
+
+def _tee(tx, iterable, n=None):
+    count = 2 if n is None else n.as_constant()
+    if type(count) is not int:
+        raise Unsupported("itertools.tee with a count that is not an int",
+                          BreakReason.UNSUPPORTED_CALL)
+    if count < 0:
+        raise RaisedByProgram(ValueError("n must be >= 0"))
+    iterator = iterable.iter(tx)
+    if count == 0:
+        return TupleValue([])
+    # CPython copies an iterator that has __copy__ (a tee iterator: itself first), else
+    # wraps the input in a new tee iterator
+    first = iterator if isinstance(iterator, TeeIteratorValue) else TeeIteratorValue(
+        _TeeBuffer(iterator))
+    return TupleValue([first] + [first.copy() for _ in range(count - 1)])
+
+
 # -- the ones that call a function ---------------------------------------------------------------
 def _truthy(tx, fn: Value | None, item: Value) -> bool:
     if fn is None or (fn.is_constant() and fn.as_constant() is None):
@@ -197,7 +252,7 @@ HANDLERS = {
     itertools.repeat: _repeat, itertools.accumulate: _accumulate, itertools.pairwise: _pairwise,
     itertools.starmap: _starmap, itertools.takewhile: _takewhile,
     itertools.dropwhile: _dropwhile, itertools.compress: _compress,
-    itertools.filterfalse: _filterfalse, itertools.groupby: _groupby,
+    itertools.filterfalse: _filterfalse, itertools.groupby: _groupby, itertools.tee: _tee,
 }
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
