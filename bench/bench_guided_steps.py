@@ -7,6 +7,8 @@ they share whatever load the machine has).
 
 `python -m bench bench_guided_steps`; PARITY_BENCH_STEPS_PROGRAMS (default 150),
 PARITY_BENCH_GUIDED_SUBJECTS (default ours,torch:eager), PARITY_BENCH_GUIDED_SEED (default 0).
+A subject not run keeps its entry from the previous results file; each entry names its program
+count and seed.
 """
 
 from __future__ import annotations
@@ -93,17 +95,31 @@ def _plot(spec: str, guided: list[int], unguided: list[int]) -> str:
     return str(path.relative_to(ROOT))
 
 
+def _earlier_entries() -> dict:
+    """Each subject's entry in the previous results file (older files named the program count
+    and seed once for all subjects)."""
+    path = ROOT / "bench" / "results" / "bench_guided_steps.json"
+    try:
+        earlier = json.loads(path.read_text())["result"]
+    except (OSError, ValueError, KeyError):
+        return {}
+    shared = {k: earlier[k] for k in ("programs", "seed") if k in earlier}
+    return {spec: {**shared, **entry} for spec, entry in earlier.items()
+            if isinstance(entry, dict)}
+
+
 def run() -> dict:
     programs = int(os.environ.get("PARITY_BENCH_STEPS_PROGRAMS", "150"))
     subjects = os.environ.get("PARITY_BENCH_GUIDED_SUBJECTS", "ours,torch:eager").split(",")
     seed = int(os.environ.get("PARITY_BENCH_GUIDED_SEED", "0"))
-    out: dict = {"programs": programs, "seed": seed}
+    out: dict = _earlier_entries()
     for spec in subjects:
         walks = _walks(spec, programs, seed)
         guided, unguided = walks["guided"]["curve"], walks["unguided"]["curve"]
         marks = sorted({n for n in (10, 25, 50, 100, programs) if n <= min(len(guided),
                                                                             len(unguided))})
         out[spec] = {
+            "programs": programs, "seed": seed,
             "branches_guided": guided[-1], "branches_unguided": unguided[-1],
             "guided_over_unguided": round(guided[-1] / max(1, unguided[-1]), 3),
             "at": {n: {"guided": guided[n - 1], "unguided": unguided[n - 1]} for n in marks},
