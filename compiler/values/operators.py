@@ -117,8 +117,8 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
         SetValue,
         TupleValue,
     )
-    if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind == "keys"
-                                for v in (a, b)):
+    if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind in ("keys", "items")
+                                for v in (a, b)):  # set-like views: a set of their items
         a, b = (v if isinstance(v, SetValue) else SetValue(v.unpack(tx)) for v in (a, b))
     if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         if a.python_type() is not b.python_type() and not (

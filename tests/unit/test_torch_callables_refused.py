@@ -72,3 +72,11 @@ def test_custom_function_apply_with_grad_matches_eager_gradients():
     compiler.compile(_apply)(a).sum().backward()
     _apply(b).sum().backward()
     assert_same(a.grad, b.grad)
+
+
+def test_function_torch_made_but_named_in_its_module_stays_an_op():
+    def f(a):
+        return torch.nn.functional.max_pool2d(a, 2) + 1
+
+    a = torch.randn(1, 1, 4, 4)
+    assert_same(compiler.compile(f, fullgraph=True)(a), f(a))
