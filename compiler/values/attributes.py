@@ -43,7 +43,16 @@ def refuse(value: Value, question: str) -> Unsupported:
 
 
 def missing(cls: type, name: str) -> RaisedByProgram:
-    return RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute {name!r}"))
+    return RaisedByProgram(AttributeError(f"{type_name(cls)!r} object has no attribute "
+                                          f"{name!r}"))
+
+
+def type_name(cls: type) -> str:
+    """CPython's tp_name, which its messages show: a static type outside builtins has its
+    module in it ('collections.OrderedDict', 'collections.deque')."""
+    if cls.__flags__ & (1 << 9) or cls.__module__ == "builtins":  # Py_TPFLAGS_HEAPTYPE
+        return cls.__name__
+    return f"{cls.__module__}.{cls.__name__}"
 
 
 def bound_method(value: Value, name: str) -> Value:

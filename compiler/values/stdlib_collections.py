@@ -9,11 +9,11 @@ from __future__ import annotations
 import collections
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.attributes import type_has
-from compiler.values.base import RaisedByProgram
+from compiler.values.attributes import find_in_mro, missing, type_has
+from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue, call_pure
-from compiler.values.containers import ListValue, is_plain, plain
+from compiler.values.containers import DictValue, ListValue, is_plain, plain
 
 
 class DequeValue(ListValue):
@@ -116,11 +116,51 @@ def _counter(tx, *args, **kwargs):
                                    {k: plain(v) for k, v in kwargs.items()}))
 
 
+def _with_attributes(obj, attributes: dict):
+    obj.__dict__.update(attributes)
+    return obj
+
+
+class OrderedDictValue(DictValue):
+    """An OrderedDict made in the trace. Unlike a dict it has an instance dict
+    (`Module.state_dict()` sets `_metadata` on one): its attributes live on the tracker, shadow
+    the type's methods as CPython's lookup does, and are set again on the rebuilt object."""
+
+    def __init__(self, entries, source=None):
+        super().__init__(entries, source, cls=collections.OrderedDict)
+        self.attributes: dict[str, Value] = {}
+
+    def reconstruct(self, plan) -> str:
+        made = super().reconstruct(plan)
+        if self.source is not None or not self.attributes:
+            return made
+        attributes = ", ".join(f"{k!r}: {plan.expr(v)}" for k, v in self.attributes.items())
+        return plan.temp(f"{plan.bind(_with_attributes)}({made}, {{{attributes}}})")
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in self.attributes:
+            return self.attributes[name]
+        return super().getattr(tx, name)
+
+    def _check_instance_name(self, name: str) -> None:
+        if self.source is not None or name in ("__dict__", "__class__") or hasattr(
+                type(find_in_mro(collections.OrderedDict, name)[1]), "__set__"):
+            raise Unsupported(f"setting attribute {name!r} of an OrderedDict",
+                              BreakReason.SIDE_EFFECT)
+
+    def setattr(self, tx, name: str, value: Value) -> None:
+        self._check_instance_name(name)
+        self.attributes[name] = value
+
+    def delattr(self, tx, name: str) -> None:
+        self._check_instance_name(name)
+        if self.attributes.pop(name, None) is None:
+            raise missing(collections.OrderedDict, name)
+
+
 def _ordered_dict(tx, *source, **kwargs):
     from compiler.values.builtins import build_dict
-    result = build_dict(tx, *source, **kwargs)
-    result.cls = collections.OrderedDict
-    return result
+    return OrderedDictValue(build_dict(tx, *source, **kwargs).entries)
 
 
 def _defaultdict(tx, *args, **kwargs):
