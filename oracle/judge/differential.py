@@ -213,7 +213,8 @@ def _judge_call(e: eager.CallRecord, g: eager.CallRecord) -> _Finding | None:
             message = f"call {i}: {_outcome_difference(e, g)}"
             return _Finding(Verdict.MISMATCH_EXCEPTION, "returned", message, i, "outcome")
     else:
-        mismatch = compare(e.outcome, g.outcome, "out") or _alias_difference(e, g)
+        mismatch = (compare(e.outcome, g.outcome, "out") or _alias_difference(e, g)
+                    or _repeat_difference(e, g))
         if mismatch is not None:
             return _Finding(Verdict.MISMATCH_VALUE, mismatch.path, f"call {i}: {mismatch}", i,
                             _aspect(mismatch))
@@ -250,6 +251,24 @@ def _alias_difference(e: eager.CallRecord, g: eager.CallRecord) -> Mismatch | No
         if g.aliases.get(path) != source:
             got = f"the input {g.aliases[path]}" if path in g.aliases else "a new object"
             return Mismatch(path, "identity", f"the input {source} itself", got)
+    return None
+
+
+def _repeat_difference(e: eager.CallRecord, g: eager.CallRecord) -> Mismatch | None:
+    """Objects eager returned at two places must be one object in the subject's result too;
+    containers eager returned apart must stay apart (tensors may be merged: a compiler that
+    folds two equal computations into one output is not judged on identity alone)."""
+    def root(repeats: dict, path: str) -> str:
+        return repeats[path][0] if path in repeats else path
+
+    for path in sorted(e.repeats.keys() | g.repeats.keys()):
+        if path in e.repeats and root(g.repeats, path) != root(g.repeats, e.repeats[path][0]):
+            return Mismatch(path, "identity", f"the object at {e.repeats[path][0]}",
+                            "another object")
+        if path in g.repeats and not g.repeats[path][1]:
+            other = g.repeats[path][0]
+            if root(e.repeats, path) != root(e.repeats, other):
+                return Mismatch(path, "identity", "another object", f"the object at {other}")
     return None
 
 

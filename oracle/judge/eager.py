@@ -32,6 +32,9 @@ class CallRecord:
     cells_after: dict[str, Any]
     signature: tuple | None = None
     stats: dict | None = None
+    # output path -> (the first output path of the same object, whether it is a tensor), for
+    # every tensor, list, dict or set the returned value holds more than once
+    repeats: dict[str, tuple[str, bool]] = field(default_factory=dict)
 
     @property
     def raised(self) -> bool:
@@ -95,7 +98,8 @@ def _run_loaded(loaded: programs.Program, side: Side) -> Trace:
         if side.signatures:
             signature = call_signature(fn, args, kwargs, loaded.namespace, loaded.name)
         marks = loaded.dynamic_marks(args, kwargs) if side.mark is not None else ()
-        record = _call(target, args, kwargs, index, side, freezer, trace, marks)
+        record = _call(target, args, kwargs, index, side, freezer, trace, marks,
+                       loaded.namespace)
         record.globals_after = freezer.freeze_namespace(loaded.namespace)
         record.cells_after = freezer.freeze_cells(fn)
         record.signature = signature
@@ -122,10 +126,12 @@ def _prepare(fn: Any, side: Side, freezer: Freezer, trace: Trace) -> Any:
 
 
 def _call(target, args, kwargs, index, side: Side, freezer: Freezer, trace: Trace,
-          marks=()) -> CallRecord:
+          marks=(), namespace: dict | None = None) -> CallRecord:
     # `keep` holds every input object alive until the aliases are known: an input the call
-    # drops would free its id for an output to reuse.
+    # drops would free its id for an output to reuse. The module's globals count as inputs
+    # too: a returned global list must be that list, not a copy.
     inputs, keep = _identities((args, kwargs), ("args", "kwargs"))
+    _global_identities(namespace or {}, inputs, keep)
     seed(CALL_SEED + index)
     start = time.perf_counter()
     try:
@@ -135,13 +141,13 @@ def _call(target, args, kwargs, index, side: Side, freezer: Freezer, trace: Trac
     except Exception as exc:
         trace.run_seconds += time.perf_counter() - start
         category = side.classify(exc) if side.classify else None
-        outcome, aliases = freezer.freeze_exception(exc, category), {}
+        outcome, aliases, repeats = freezer.freeze_exception(exc, category), {}, {}
     else:
         trace.run_seconds += time.perf_counter() - start
         outcome = freezer.freeze(value)
-        aliases = _aliases(value, inputs)
+        aliases, repeats = _aliases(value, inputs), _repeats(value)
     args_after = freezer.freeze({"args": list(args), "kwargs": kwargs})
-    return CallRecord(index, outcome, aliases, args_after, {}, {})
+    return CallRecord(index, outcome, aliases, args_after, {}, {}, repeats=repeats)
 
 
 def _identities(roots: tuple, names: tuple[str, ...]) -> tuple[dict[int, str], list]:
@@ -151,6 +157,12 @@ def _identities(roots: tuple, names: tuple[str, ...]) -> tuple[dict[int, str], l
     for root, name in zip(roots, names, strict=True):
         _walk(root, name, found, keep, 0)
     return found, keep
+
+
+def _global_identities(namespace: dict, found: dict[int, str], keep: list) -> None:
+    for name, value in list(namespace.items()):
+        if not name.startswith("__"):
+            _walk(value, f"G[{name!r}]", found, keep, 1)
 
 
 def _walk(value: Any, path: str, found: dict[int, str], keep: list, depth: int) -> None:
@@ -174,3 +186,32 @@ def _aliases(value: Any, inputs: dict[int, str]) -> dict[str, str]:
     outputs: dict[int, str] = {}
     _walk(value, "out", outputs, [], 1)
     return {path: inputs[key] for key, path in outputs.items() if key in inputs}
+
+
+SHARED_KINDS = (torch.Tensor, list, dict, set)
+
+
+def _repeats(value: Any) -> dict[str, tuple[str, bool]]:
+    """The paths at which the returned value holds a tensor, list, dict or set it already
+    holds at an earlier path (`return acc, acc`), with that first path. Tuples, lists and dicts
+    are walked in order; an object met again is not walked again."""
+    first: dict[int, str] = {}
+    found: dict[str, tuple[str, bool]] = {}
+
+    def walk(item: Any, path: str, depth: int) -> None:
+        if depth > 8:
+            return
+        if isinstance(item, SHARED_KINDS):
+            if id(item) in first:
+                found[path] = (first[id(item)], isinstance(item, torch.Tensor))
+                return
+            first[id(item)] = path
+        if isinstance(item, tuple | list):
+            for i, sub in enumerate(item):
+                walk(sub, f"{path}[{i}]", depth + 1)
+        elif isinstance(item, dict):
+            for i, (key, sub) in enumerate(item.items()):
+                walk(sub, f"{path}[{key_text(key, i)}]", depth + 1)
+
+    walk(value, "out", 0)
+    return found

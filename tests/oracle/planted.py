@@ -106,6 +106,54 @@ class StaleCache(Faithful):
         return compiled
 
 
+class CopiedRepeats(Faithful):
+    """Returns a copy wherever an object (a list, a dict, a tensor) appears a second time in
+    the returned tuple: the values agree, `out[0] is out[3]` no longer holds."""
+
+    name = "planted:copied-repeats"
+
+    def call(self, fn, args, kwargs):
+        out = fn(*args, **kwargs)
+        if not isinstance(out, tuple):
+            return out
+        seen: set[int] = set()
+        items = []
+        for item in out:
+            if id(item) in seen:
+                item = item.clone() if isinstance(item, torch.Tensor) else type(item)(item)
+            seen.add(id(item))
+            items.append(item)
+        return tuple(items)
+
+
+class FreshContainers(Faithful):
+    """Returns a shallow copy of each list or dict of the returned tuple: equal values, but
+    not the objects the program returned (a global list, an argument)."""
+
+    name = "planted:fresh-containers"
+
+    def call(self, fn, args, kwargs):
+        out = fn(*args, **kwargs)
+        if not isinstance(out, tuple):
+            return out
+        return tuple(type(item)(item) if type(item) in (list, dict) else item for item in out)
+
+
+class MergedContainers(Faithful):
+    """Returns the first list again wherever an equal but distinct list follows it in the
+    returned tuple: the values agree, two lists eager made apart became one object."""
+
+    name = "planted:merged-containers"
+
+    def call(self, fn, args, kwargs):
+        out = fn(*args, **kwargs)
+        if not isinstance(out, tuple):
+            return out
+        lists = [item for item in out if type(item) is list]
+        return tuple(lists[0] if type(item) is list and item is not lists[0]
+                     and len(item) == len(lists[0]) else item for item in out)
+
+
 class RecompileAlways(Faithful):
     """Correct values, but compiles again on every call."""
 

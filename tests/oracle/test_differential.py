@@ -41,6 +41,34 @@ def test_wrong_value_is_far_below_what_a_five_percent_sum_check_sees():
     assert run("nested", planted.WrongValue()).verdict is Verdict.MISMATCH_VALUE
 
 
+def test_outputs_that_are_one_object_in_eager_must_stay_one_object():
+    result = run("shared_outputs", planted.CopiedRepeats())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.detail == "out[3]" and result.aspect == "identity" and result.call == 0
+    assert "identity differs: expected the object at out[0], got another object" in \
+        result.message
+
+
+def test_distinct_containers_of_eager_must_stay_distinct():
+    result = run("shared_outputs", planted.MergedContainers())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.detail == "out[6]" and result.aspect == "identity"
+    assert "expected another object, got the object at out[0]" in result.message
+
+
+def test_an_output_that_is_a_global_object_must_stay_that_object():
+    result = run("global_return", planted.FreshContainers())
+    assert result.verdict is Verdict.MISMATCH_VALUE
+    assert result.detail == "out[0]" and result.aspect == "identity" and result.call == 0
+    assert "expected the input G['CACHE'] itself, got a new object" in result.message
+    assert run("global_return", planted.Faithful()).verdict is Verdict.PASS
+
+
+def test_shared_outputs_pass_a_faithful_subject():
+    assert run("shared_outputs", planted.Faithful()).verdict is Verdict.PASS
+    assert run("shared_outputs", planted.FreshContainers()).verdict is Verdict.MISMATCH_VALUE
+
+
 def test_dropped_input_mutation_is_a_mutation_mismatch():
     result = run("inplace", planted.DroppedMutation())
     # The returned tensor is a copy rather than the input: identity is checked before inputs.
