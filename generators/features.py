@@ -16,6 +16,11 @@ IDIOM_FEATURES = (
     "module_hooks", "parametrizations", "lazy_modules", "module_state", "modules_in_forward",
     "context_managers", "generators_consumed", "try_finally", "match_statements",
     "collections_std", "strings",
+    # constructs_observe.py: effects a caller sees (aliasing after in-place operators, one
+    # object returned twice, views written in place, generators driven by hand, keyword
+    # arguments at graph breaks)
+    "inplace_aliasing", "shared_returns", "view_mutation", "generator_protocol",
+    "break_kwargs",
 )
 # Constructs of the program body (see constructs_*.py).
 BODY_FEATURES = (

@@ -20,6 +20,7 @@ from generators.constructs_flow import PLAIN_WHEN_OFF
 from generators.constructs_funcs import CONSTRUCTS as FUNCS
 from generators.constructs_modules import CONSTRUCTS as MODULES
 from generators.constructs_objects import CONSTRUCTS as OBJECTS
+from generators.constructs_observe import CONSTRUCTS as OBSERVE
 from generators.constructs_probes import CONSTRUCTS as PROBES
 from generators.constructs_torchvals import CONSTRUCTS as TORCHVALS
 from generators.features import check_features, feature_flags
@@ -31,7 +32,7 @@ from generators.render import render
 
 CONSTRUCTS = {**FLOW, **DATA, **FUNCS}
 # Idioms of real modelling code (see IDIOM_FEATURES in features.py).
-IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS}
+IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS, **OBSERVE}
 CONSTRUCTS.update(IDIOMS)
 # A statement's construct byte indexes this order; the idioms are listed three times, so that
 # each is drawn three times as often as an older construct (where compilers' bugs hide: guards
