@@ -466,6 +466,10 @@ class DictValue(Value):
         if isinstance(other, DictValue):
             self.entries.update(other.entries)
             return
+        from compiler.values.attributes import has_attribute
+        if has_attribute(tx, other, "keys"):  # CPython reads keys() and [], not (key, value) pairs
+            raise Unsupported(f"updating a dict from {other}, a mapping that is not a dict",
+                              BreakReason.UNSUPPORTED_CALL)
         for pair in other.unpack(tx):
             key, value = pair.unpack(tx)
             self.entries[key.hash_key()] = (key, value)
