@@ -1,4 +1,5 @@
-"""`copy.deepcopy(x)` in a trace, computed as CPython's copy module does, or refused.
+"""`copy.deepcopy(x)` (and `copy.copy` of a plain instance) in a trace, computed as CPython's
+copy module does, or refused.
 
 Modelled (each a new tracker made in the trace, shared through a memo so that an object
 reached twice is copied once, as the real memo keyed by id() does):
@@ -84,6 +85,46 @@ def _identity(tx, a: Value, b: Value) -> bool | None:
     return same
 
 
+def _check_object_reduce(tx, x: ObjectValue) -> None:
+    """copy's path reduces `x` through object's own protocol (the class's hooks traced)."""
+    for name in ("__reduce_ex__", "__reduce__", "__getstate__"):
+        if not _is_object_method(_attribute(tx, x, name), x, name):
+            raise _refuse(f"{x} (its {name} is not object's)")
+
+
+def _fill_state(tx, made: ObjectValue, pairs) -> None:
+    """copy._reconstruct: `y.__dict__.update(state)`, no __setattr__ run."""
+    if _attribute(tx, made, "__setstate__") is not None:
+        raise _refuse(f"{made} (its copy has __setstate__)")
+    target = _attribute(tx, made, "__dict__")
+    if not (isinstance(target, InstanceDictValue) and target.owner is made):
+        raise _refuse(f"{made} (its copy's __dict__ is not its instance dict)")
+    for key, value in pairs:
+        made.attrs[key.as_constant()] = value
+
+
+def _guard_tables(tx, tables) -> None:
+    for table in tables:  # what decides the path: guarded whole (keys and functions)
+        label = tx.ctx.label_for(table, "copy_table")
+        tx.ctx.guard(ConstantSource(label, table), GuardKind.EQUALS, dict(table))
+
+
+def shallow_copy(tx, x: Value) -> Value:
+    """`copy.copy` of an instance of a plain class: `cls.__new__(cls)` given the original's
+    `__dict__` items themselves (the values are shared, not copied)."""
+    if type(x) is not ObjectValue or x.cls in copy._copy_dispatch or not _plain_class(x.cls):
+        raise Unsupported(f"copy.copy of {x}", BreakReason.UNSUPPORTED_CALL)
+    _guard_tables(tx, (copy._copy_dispatch, copyreg.dispatch_table))
+    if _attribute(tx, x, "__copy__") is not None:
+        raise Unsupported(f"copy.copy of {x} (it has __copy__)", BreakReason.UNSUPPORTED_CALL)
+    _check_object_reduce(tx, x)
+    pairs = DeepCopier(tx)._attributes(x)
+    made = ObjectValue(x.cls)
+    if pairs:
+        _fill_state(tx, made, pairs)
+    return made
+
+
 class DeepCopier:
     """One `copy.deepcopy` call: its memo pairs each original tracker with its copy."""
 
@@ -150,25 +191,14 @@ class DeepCopier:
 
     def _copy_object(self, x: ObjectValue) -> ObjectValue:
         """deepcopy's path for a plain instance, each lookup in the order it makes them."""
-        tx = self.tx
-        if _attribute(tx, x, "__deepcopy__") is not None:
+        if _attribute(self.tx, x, "__deepcopy__") is not None:
             raise _refuse(f"{x} (it has __deepcopy__)")
-        for name in ("__reduce_ex__", "__reduce__", "__getstate__"):
-            if not _is_object_method(_attribute(tx, x, name), x, name):
-                raise _refuse(f"{x} (its {name} is not object's)")
+        _check_object_reduce(self.tx, x)
         pairs = self._attributes(x)  # object.__getstate__: the __dict__, None when empty
         made = ObjectValue(x.cls)
         self._remember(x, made)
-        if not pairs:
-            return made
-        state = self._copy_pairs(None, pairs)
-        if _attribute(tx, made, "__setstate__") is not None:
-            raise _refuse(f"{x} (its copy has __setstate__)")
-        target = _attribute(tx, made, "__dict__")
-        if not (isinstance(target, InstanceDictValue) and target.owner is made):
-            raise _refuse(f"{x} (its copy's __dict__ is not its instance dict)")
-        for key, value in state.entries.values():  # y.__dict__.update(state)
-            made.attrs[key.as_constant()] = value
+        if pairs:
+            _fill_state(self.tx, made, self._copy_pairs(None, pairs).entries.values())
         return made
 
     def _attributes(self, owner: ObjectValue) -> list[tuple[Value, Value]]:
@@ -190,9 +220,7 @@ class DeepCopier:
 def _deepcopy(tx, x: Value, *rest: Value, **kwargs: Value) -> Value:
     if rest or kwargs:
         raise _refuse("with a memo argument")
-    for table in (copy._deepcopy_dispatch, copyreg.dispatch_table):  # what decides the path:
-        label = tx.ctx.label_for(table, "copy_table")  # guarded whole (keys and functions)
-        tx.ctx.guard(ConstantSource(label, table), GuardKind.EQUALS, dict(table))
+    _guard_tables(tx, (copy._deepcopy_dispatch, copyreg.dispatch_table))
     return DeepCopier(tx).copy(x)
 
 

@@ -12,7 +12,6 @@ import operator
 from collections.abc import Callable
 from typing import Any
 
-from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
@@ -126,7 +125,8 @@ def _copy(tx, value):
         return value.call_method(tx, "copy", [], {})
     if value.is_constant() or isinstance(value, TupleValue):
         return value
-    raise Unsupported(f"copy.copy of {value}", BreakReason.UNSUPPORTED_CALL)
+    from compiler.values.stdlib_copy import shallow_copy
+    return shallow_copy(tx, value)
 
 
 HANDLERS.update({functools.wraps: _wraps, functools.reduce: _reduce,
