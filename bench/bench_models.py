@@ -1,9 +1,12 @@
-"""Tiny Hugging Face `transformers` models under our compiler and `torch.compile`, side by side.
+"""Tiny real models under our compiler and `torch.compile`, side by side.
 
-For each model of tests/models/zoo.py (random weights, eval mode, no_grad): graphs, ops, graph
+For each model of tests/models/zoo.py (Hugging Face `transformers` from small configs) and of
+tests/models/vision_zoo.py (CNNs, ViT, Swin and an LSTM/GRU model built from torch alone), with
+random weights, eval mode, no_grad: graphs, ops, graph
 breaks and fallbacks of ours, graphs and ops of `torch.compile(backend=<a counting eager
 backend>)`, and whether our outputs equal eager's. Ops count call_function/call_method/
-call_module nodes of the graphs handed to the backend. Needs `pip install .[models]`.
+call_module nodes of the graphs handed to the backend. The transformers rows need
+`pip install .[models]` (without it they are left out, with a line saying so).
 Run `python -m bench models` or `python -m bench.bench_models [NAME...]`.
 """
 
@@ -42,12 +45,16 @@ def _equal(actual, expected) -> bool:
     return True
 
 
+def _call(model, inputs):
+    return model(**inputs) if isinstance(inputs, dict) else model(inputs)
+
+
 def ours(case) -> dict:
     model, inputs = case.build(), case.inputs()
     with torch.no_grad():
-        expected = model(**inputs)
+        expected = _call(model, inputs)
         compiled = compiler.compile(model, backend="eager")
-        results = [compiled(**inputs) for _ in range(2)]
+        results = [_call(compiled, inputs) for _ in range(2)]
     stats = compiler.stats(compiled)
     return {"graphs": stats.graphs, "ops": stats.ops, "breaks": len(stats.graph_breaks),
             "fallbacks": len(stats.fallbacks), "recompiles": len(stats.recompiles),
@@ -69,15 +76,32 @@ def theirs(case) -> dict:
     with torch.no_grad():
         compiled = torch.compile(model, backend=counting)
         for _ in range(2):
-            compiled(**inputs)
+            _call(compiled, inputs)
     return {"graphs": len(graphs), "ops": sum(graphs)}
 
 
+def _cases() -> list:
+    import importlib.util
+
+    from tests.models import vision_zoo, zoo
+    hugging_face = zoo.CASES
+    if importlib.util.find_spec("transformers") is None:
+        print("transformers models left out: transformers is not installed "
+              "(pip install .[models])", flush=True)
+        hugging_face = []
+    return [*hugging_face, *(_vision(case) for case in vision_zoo.CASES)]
+
+
+def _vision(case):
+    """A vision case under a name of its own (the transformers zoo has a `vit` too)."""
+    import dataclasses
+    return dataclasses.replace(case, name=f"{case.name}_torch")
+
+
 def run(names: list[str] | None = None) -> dict:
-    from tests.models.zoo import CASES
     warnings.filterwarnings("ignore")
     table = {}
-    for case in CASES:
+    for case in _cases():
         if names and case.name not in names:
             continue
         row = {"ours": ours(case), "torch": theirs(case)}
