@@ -50,6 +50,17 @@ def inplace_aliasing(b: Builder, p: Picks) -> bool:
          f"{out} = {c}[-1] + {c}[1] * len({c})"],
         [f"{c} = {{'a': {n}}}", f"{alias} = [{c}, {c}]", f"{alias}[0] |= {{'b': {op[0]}}}",
          f"{out} = {alias}[1].get('b', {n}) + len({c})"],
+        # in-place methods and statements, read through the other name
+        [f"{c} = [{n}, {op[0]}, {n} * 3]", f"{alias} = {c}", f"{c}[1:2] = [{n} * 5, {n}]",
+         f"del {c}[0]", f"{c}.reverse()", f"{out} = {alias}[0] + {alias}[-1] * len({alias})"],
+        [f"{c} = {{'a': {n}}}", f"{alias} = {c}", f"{c}.setdefault('b', {op[0]})",
+         f"{c}.pop('a')", f"{out} = sum({alias}.values()) + len({alias})"],
+        [f"{c} = {{1, 2}}", f"{alias} = {c}", f"{c}.update({{4, 5}})", f"{c}.discard(1)",
+         f"{c}.intersection_update({{2, 4, 9}})", f"{out} = {op[0]} * sum({alias})"],
+        [f"{c} = {{1, 2, 3}}", f"{alias} = {c}", f"{c}.difference_update({{1}})",
+         f"{c}.symmetric_difference_update({{3, 8}})", f"{out} = {op[0]} * sum({alias})"],
+        [f"{c} = [3, 1, 2]", f"{alias} = {c}", f"{c}.sort(reverse=True)", f"{c}.insert(1, 7)",
+         f"{out} = {n} * {alias}[0] - {alias}[1] + {alias}.index(1)"],
     )
     form = p.int(len(forms))
     if form == 6 and not b.define(grow, [f"def {grow}(acc, item):", "    acc += [item]",
