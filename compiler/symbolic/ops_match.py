@@ -95,9 +95,10 @@ def _match_class(tx, subject, cls_value, count: int, names: tuple):
         wanted = wanted[1:]
     else:
         attrs = []
-    if len(set(wanted)) != len(wanted):
+    repeated = next((n for i, n in enumerate(wanted) if n in wanted[:i]), None)
+    if repeated is not None:
         raise RaisedByProgram(TypeError(f"{cls.__name__}() got multiple sub-patterns for "
-                                        f"one attribute"))
+                                        f"attribute {repeated!r}"))
     for name in wanted:
         try:
             attrs.append(subject.getattr(tx, name))

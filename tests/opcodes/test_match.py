@@ -114,3 +114,22 @@ def test_sequence_pattern_on_a_user_class_is_guarded_on_abc_registration():
     collections.abc.Sequence.register(Seq)
     assert torch.equal(compiled(torch.zeros(2), Seq()), torch.zeros(2) + 3)
     assert compiler.stats(compiled).recompiles
+
+
+def test_two_sub_patterns_for_one_attribute_name_it_as_eager():
+    class P:
+        __match_args__ = ("x", "y")
+
+        def __init__(self):
+            self.x, self.y = 1, 2
+
+    def f(x):
+        try:
+            match P():
+                case P(1, 2, y=2):
+                    return x + 1
+            return x
+        except TypeError as error:
+            return x - 1, str(error)
+
+    check_same(f, torch.zeros(2))
