@@ -134,6 +134,8 @@ class BreakRunner:
             return functools.partial(self._callee_frame(fn.__func__), fn.__self__)
         if isinstance(fn, torch.nn.Module) and self.owner.original is _call_module():
             return fn  # the module's own call path (hooks) could not be traced whole: as is
+        if isinstance(fn, types.FunctionType) and _is_torch_internal(fn):
+            return fn  # torch's machinery (a torch.func transform's wrapper): as it is
         if isinstance(fn, (types.FunctionType, torch.nn.Module)):
             return self._callee_frame(fn)
         return fn
@@ -193,3 +195,10 @@ class BreakRunner:
         args += [slot for slot in stack if slot is not NULL]
         args += [frame_locals[n] for n in self.code.co_cellvars if n not in varnames]
         return compiled(*args)
+
+
+def _is_torch_internal(fn) -> bool:
+    """A function of torch's own modules other than nn's module code: the tracer does not
+    model the interpreter state such code keeps (functorch's transform levels)."""
+    module = fn.__module__ or ""
+    return module.startswith("torch.") and not module.startswith("torch.nn.")

@@ -48,14 +48,9 @@ def test_custom_function_apply(fullgraph):
     assert_same(actual, _apply(a))
 
 
-_CRASH = pytest.mark.xfail(
-    strict=True, reason="an internal crash (an attribute of an object reached without a source "
-    "inside torch.func's wrapper); outside raise_internal_errors the frame runs eagerly")
-
-
 @pytest.mark.parametrize(("make", "fullgraph"), [
     (_made_by_vmap, True), (_made_by_vmap, False), (_grad_of_sum, True),
-    pytest.param(_grad_of_sum, False, marks=_CRASH)])
+    (_grad_of_sum, False)])
 def test_transform_wrapper_passed_in(make, fullgraph):
     a = torch.randn(2, 3)
     try:
