@@ -9,6 +9,9 @@ from __future__ import annotations
 import collections
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import AttrSource
+from compiler.values import registry
 from compiler.values.attributes import find_in_mro, missing, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
@@ -126,9 +129,10 @@ class OrderedDictValue(DictValue):
     (`Module.state_dict()` sets `_metadata` on one): its attributes live on the tracker, shadow
     the type's methods as CPython's lookup does, and are set again on the rebuilt object."""
 
-    def __init__(self, entries, source=None):
+    def __init__(self, entries, source=None, real=None):
         super().__init__(entries, source, cls=collections.OrderedDict)
         self.attributes: dict[str, Value] = {}
+        self.real = real  # an existing OrderedDict (with its source): its instance dict
 
     def reconstruct(self, plan) -> str:
         made = super().reconstruct(plan)
@@ -140,6 +144,12 @@ class OrderedDictValue(DictValue):
     def getattr(self, tx, name: str) -> Value:
         if name in self.attributes:
             return self.attributes[name]
+        if self.real is not None and not name.startswith("__"):  # its instance dict, guarded
+            present = name in vars(self.real)
+            tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, present))
+            if present:
+                return registry.wrap(tx.ctx, vars(self.real)[name],
+                                     AttrSource(self.source, name))
         return super().getattr(tx, name)
 
     def _check_instance_name(self, name: str) -> None:

@@ -255,6 +255,9 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
         item_source = _item(source, key if literal or source is None else
                             ConstantSource(ctx.label_for(key, "key"), key))
         pairs.append((key_value, wrap(ctx, item, item_source)))
+    if type(obj) is collections.OrderedDict:  # with an instance dict (state_dict's _metadata)
+        from compiler.values.stdlib_collections import OrderedDictValue
+        return OrderedDictValue(DictValue.from_pairs(pairs).entries, source, obj)
     value = DictValue.from_pairs(pairs, source)
     value.cls = type(obj)
     return value

@@ -78,3 +78,17 @@ def test_state_dict_of_a_module_in_one_graph():
         return list(sd.keys()), sorted(sd._metadata), m(x)
 
     one_graph(check_same(keys_of, net, torch.randn(4, 3)))
+
+
+def test_attributes_of_an_existing_ordered_dict_are_read_and_guarded():
+    def probe(x, sd):
+        return x + 1, hasattr(sd, "_metadata"), getattr(sd, "note", 3), sd.get("k")
+
+    with_metadata = collections.OrderedDict(k=1)
+    with_metadata._metadata = {"": {"version": 1}}
+    with_metadata.note = 7
+    compiled = compiler.compile(probe, fullgraph=True)
+    for od in (with_metadata, collections.OrderedDict(k=1), with_metadata):
+        got, want = compiled(torch.ones(1), od), probe(torch.ones(1), od)
+        assert got[1:] == want[1:]
+    assert compiler.stats(compiled).compiles == 2
