@@ -128,10 +128,14 @@ def _positional_names(tx, cls: type, cls_value, count: int):
         return [None]
     real = match_args.as_constant()
     if type(real) is not tuple:
-        raise RaisedByProgram(TypeError(f"{cls.__name__}.__match_args__ must be a tuple"))
+        raise RaisedByProgram(TypeError(f"{cls.__name__}.__match_args__ must be a tuple "
+                                        f"(got {type(real).__name__})"))
     if count > len(real):
+        plural = "" if len(real) == 1 else "s"
         raise RaisedByProgram(TypeError(f"{cls.__name__}() accepts {len(real)} positional "
-                                        f"sub-patterns ({count} given)"))
-    if not all(type(name) is str for name in real[:count]):
-        raise RaisedByProgram(TypeError("__match_args__ elements must be strings"))
+                                        f"sub-pattern{plural} ({count} given)"))
+    odd = next((name for name in real[:count] if type(name) is not str), None)
+    if odd is not None:
+        raise RaisedByProgram(TypeError(f"__match_args__ elements must be strings "
+                                        f"(got {type(odd).__name__})"))
     return real[:count]

@@ -133,3 +133,29 @@ def test_two_sub_patterns_for_one_attribute_name_it_as_eager():
             return x - 1, str(error)
 
     check_same(f, torch.zeros(2))
+
+
+class _ListArgs:
+    __match_args__ = ["x"]
+
+
+class _NumberArgs:
+    __match_args__ = (1, "y")
+
+
+class _OneArg:
+    __match_args__ = ("x",)
+
+
+@pytest.mark.parametrize("cls", [_ListArgs, _NumberArgs, _OneArg])
+def test_bad_positional_sub_patterns_raise_eagers_text(cls):
+    def f(x):
+        try:
+            match cls():
+                case cls(1, 2):
+                    return x + 1
+            return x
+        except TypeError as error:
+            return x - 1, str(error)
+
+    check_same(f, torch.zeros(2), fullgraph=False)  # a list __match_args__ is refused
