@@ -5,6 +5,8 @@ from __future__ import annotations
 from tests.dynamo_style import (  # noqa: F401
     functions_builtins,
     functions_generators,
+    functions_heldout_a,
+    functions_heldout_b,
     functions_idioms,
     functions_idioms_ctx,
     functions_idioms_gen,

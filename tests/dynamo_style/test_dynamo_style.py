@@ -32,6 +32,17 @@ FULLGRAPH_GAPS = {
     "nullcontext_with_value_and_exitstack": "sys.exc_info() (contextlib.ExitStack.__exit__)",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
+    # functions_heldout_a/b (torch.compile refuses the first five too)
+    "heapq_push_pop_and_nsmallest": "heapq's C functions (heappush)",
+    "bisect_insort_and_lookup": "bisect's C functions",
+    "cmp_to_key_sort": "functools.cmp_to_key (a C type)",
+    "index_int_float_dunders": "a user object with __index__ used as a list index",
+    "dict_views_as_sets": "dict_keys.isdisjoint",
+    "descriptor_get_set_and_set_name": "a user data descriptor (__get__/__set__)",
+    "autograd_function_apply": "a custom torch.autograd.Function (apply refused)",
+    "autograd_function_on_leaf": "a custom torch.autograd.Function (apply refused)",
+    "torch_func_vmap_rows": "torch.func.vmap of a Python function",
+    "torch_func_grad_of_loss": "torch.func.grad of a Python function",
 }
 
 
