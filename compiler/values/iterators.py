@@ -73,6 +73,19 @@ class SequenceIteratorValue(Value):
         self.position += 1
         return value
 
+    def contains(self, tx, item: Value) -> bool:
+        """`item in it` pulls up to the first item that is or equals it, as CPython does."""
+        from compiler.values import registry
+        while True:
+            try:
+                candidate = self.next(tx)
+            except RaisedByProgram as raised:
+                if isinstance(raised.exc, StopIteration):
+                    return False
+                raise
+            if registry.same_or_equal(tx, candidate, item):
+                return True
+
     def drain(self, tx) -> list[Value]:
         rest = list(self._current()[self.position:])
         self.position = len(self._current())

@@ -1,5 +1,5 @@
 """An iterator object's position is state the rest of the program sees: zip, enumerate, map,
-filter, any, all, islice and chain pull from it only as far as CPython does, so what is left
+filter, any, all, islice, chain and `in` pull from it only as far as CPython does, so what is left
 in it afterwards equals eager (zip(range(n), it), as heapq.nsmallest uses, drained all of `it`).
 Builtins that pull lazily and that the tracer only models by taking every item are refused
 over an iterator object."""
@@ -58,6 +58,19 @@ def _filter_then_next(a):
     return a * first_even, list(it)
 
 
+def _in_stops_at_first_match(a):
+    it = iter([1, 2, 3, 4])
+    found = 2 in it
+    return a * found, list(it)
+
+
+def _in_over_map_stops(a):
+    calls = []
+    m = map(lambda v: calls.append(v) or v * 2, [1, 2, 3, 4])
+    found = 4 in m
+    return a * found, calls, list(m)
+
+
 def _heapq_nsmallest(a):
     import heapq
     return a + 1, heapq.nsmallest(2, [4, 8, 1, 6]), heapq.nlargest(2, [4, 8, 1, 6])
@@ -66,7 +79,7 @@ def _heapq_nsmallest(a):
 @pytest.mark.parametrize("fn", [_zip_with_shorter_first, _enumerate_with_break,
                                 _any_stops_at_first_true, _all_stops_at_first_false,
                                 _map_of_two_iterators, _islice_then_rest, _filter_then_next,
-                                _heapq_nsmallest])
+                                _in_stops_at_first_match, _in_over_map_stops, _heapq_nsmallest])
 @pytest.mark.parametrize("fullgraph", [True, False])
 def test_iterator_left_as_cpython_leaves_it(fn, fullgraph):
     a = torch.randn(3)
