@@ -13,7 +13,12 @@ from typing import Any
 
 import torch
 
-from compiler.guards import autocast, kinds, shape_guards  # noqa: F401 - every module of kinds
+from compiler.guards import (  # noqa: F401 - every module of kinds
+    autocast,
+    exception_state,
+    kinds,
+    shape_guards,
+)
 from compiler.guards.guard import Binder, Condition, Guard, check_complete, storage_pattern
 from compiler.guards.sources import Source
 from compiler.pysource import GeneratedFunction

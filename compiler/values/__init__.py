@@ -17,5 +17,7 @@ from compiler.values import (  # noqa: F401
     stdlib_inspect,
     stdlib_itertools,
     stdlib_operator,
+    stdlib_sys,
+    stdlib_types,
     wrap,
 )

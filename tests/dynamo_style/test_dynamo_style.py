@@ -29,7 +29,6 @@ FULLGRAPH_GAPS = {
     "inference_mode_region": "torch.inference_mode made in the compiled code",
     "cached_property_computed_once": "functools.cached_property",
     "eq_and_hash_in_sets_and_dicts": "user objects with __hash__/__eq__ as set members",
-    "nullcontext_with_value_and_exitstack": "sys.exc_info() (contextlib.ExitStack.__exit__)",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
     # functions_heldout_a/b (torch.compile refuses the first five too)
