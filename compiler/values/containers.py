@@ -541,7 +541,7 @@ class SetValue(Value):
         return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):
-        if name in ("add", "discard", "remove", "update", "clear", "pop"):
+        if name in ("add", "discard", "remove", "update", "clear", "pop", *SET_UPDATES):
             if self.frozen:
                 raise RaisedByProgram(AttributeError(
                     f"'frozenset' object has no attribute {name!r}"))
@@ -561,13 +561,36 @@ class SetValue(Value):
             self.members.clear()
         elif name == "copy":
             return SetValue(list(self.members.values()), self.frozen)
-        elif self.is_constant() and all(is_plain(a) for a in args):
+        elif name in SET_UPDATES and self.is_constant() and all(is_plain(a) for a in args):
+            self._update_in_place(tx, name, args)
+        elif name not in SET_UPDATES and self.is_constant() and all(is_plain(a) for a in args):
             real = self.as_constant()
             return registry.wrap_constant(
                 call_pure(getattr(real, name), [plain(a) for a in args], {}))
         else:
             raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
         return registry.wrap_constant(None)
+
+    def _update_in_place(self, tx, name: str, args: list[Value]) -> None:
+        """Run the method on a real copy and keep what CPython's set keeps: a member the set
+        had stays its own object (1 stays 1 beside an equal True), one from an argument is
+        that argument's object."""
+        real = plain(self)
+        call_pure(getattr(real, name), [plain(a) for a in args], {})
+        offered = {}
+        for other in args:
+            for item in other.unpack(tx):
+                offered.setdefault(item.hash_key(), item)
+        kept = {key: self.members[key] if key in self.members else
+                offered[key] if key in offered else registry.wrap_constant(key)
+                for key in real}
+        self.members.clear()
+        self.members.update(kept)
+
+
+# The in-place methods of set that take iterables; each runs on a copy, then the set takes
+# the copy's members.
+SET_UPDATES = ("intersection_update", "difference_update", "symmetric_difference_update")
 
 
 def plain(value) -> Any:
