@@ -62,7 +62,18 @@ def inplace_aliasing(b: Builder, p: Picks) -> bool:
         [f"{c} = [3, 1, 2]", f"{alias} = {c}", f"{c}.sort(reverse=True)", f"{c}.insert(1, 7)",
          f"{out} = {n} * {alias}[0] - {alias}[1] + {alias}.index(1)"],
     )
+    holder, state = b.fresh("Holder"), b.fresh("STATE")
+    forms += (  # a global object's attributes written through another name, in an order
+        [f"{alias} = {state}", f"{alias}.a = {n}", f"{alias}.b = {op[0]}", f"{alias}.a = {n} * 2",
+         f"{out} = {state}.a * len(vars({state})) + {alias}.b"],
+        [f"{alias} = {state}", f"{alias}.b = {n}", f"{alias}.c = {op[0]}", f"del {alias}.b",
+         f"{alias}.b = {n} - 1", f"{out} = {alias}.b + len(vars({state}))"],
+    )
     form = p.int(len(forms))
+    if form >= len(forms) - 2 and not (
+            b.define(holder, [f"class {holder}:", "    pass"])
+            and b.define(state, [f"{state} = {holder}()"])):
+        return False
     if form == 6 and not b.define(grow, [f"def {grow}(acc, item):", "    acc += [item]",
                                          "    return acc"]):
         return False

@@ -1,6 +1,7 @@
 """Compare two frozen states: the tolerance policy, in one place.
 
-Structure and Python types must match exactly. Tensors must agree in dtype, shape, device,
+Structure and Python types must match exactly, the order of a dict's keys and of an object's
+attributes included (both iterate in insertion order). Tensors must agree in dtype, shape, device,
 requires_grad, and in strides wherever eager's tensor is dense (strides of size-1 dims and of
 empty tensors are free). Values: integers and bool bitwise; floating and complex values within
 `rtol * |expected| + atol` of the dtype (TOLERANCES), with NaN equal to NaN and infinities equal
@@ -139,6 +140,9 @@ def _compare_map(expected: MapState, actual: MapState, path: str) -> Mismatch | 
     extra = [k for k in actual.items if k not in expected.items]
     if missing or extra:
         what = "attributes" if expected.is_object else "keys"
+        return Mismatch(path, what, _keys(expected), _keys(actual))
+    if list(expected.items) != list(actual.items):  # iteration order is Python's promise
+        what = "attribute order" if expected.is_object else "key order"
         return Mismatch(path, what, _keys(expected), _keys(actual))
     for key, e in expected.items.items():
         sub = f"{path}.{key}" if expected.is_object else f"{path}[{key}]"

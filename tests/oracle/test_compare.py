@@ -107,3 +107,27 @@ def test_program_classes_of_two_loads_compare_equal_by_name():
     b = type("Point", (), {"__module__": "parity_program_2"})()
     a.x = b.x = 1
     assert compare(first.freeze(a), second.freeze(b)) is None
+
+
+class _Plain:
+    pass
+
+
+def _object(*names):
+    obj = _Plain()
+    for name in names:
+        setattr(obj, name, 1)
+    return obj
+
+
+def test_dict_key_order_is_compared():
+    found = differs({"p": 1, "q": 2}, {"q": 2, "p": 1})
+    assert found.what == "key order" and found.expected == "{'p', 'q'}"
+    assert found.got == "{'q', 'p'}"
+    assert differs({"p": 1, "q": 2}, {"p": 1, "q": 2}) is None
+
+
+def test_attribute_order_of_an_object_is_compared():
+    found = differs(_object("a", "b"), _object("b", "a"))
+    assert found.what == "attribute order" and found.path == "out"
+    assert differs(_object("a", "b"), _object("a", "b")) is None
