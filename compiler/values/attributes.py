@@ -157,3 +157,32 @@ def check_instance_assignment(cls: type, name: str, descriptor: Any) -> None:
     if not slot and not cls.__dictoffset__:  # __slots__ and no instance dict
         raise RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
+
+
+def delete_through_class(tx, obj, name: str) -> bool:
+    """object.__delattr__ on a user instance: a property's deleter runs (True: done), a user
+    descriptor's __delete__ is refused, and a name not in the instance dict raises
+    AttributeError; False: the instance dict entry is to be deleted."""
+    from compiler.guards.guard import GuardKind
+    _, descriptor = find_in_mro(obj.cls, name)
+    if isinstance(descriptor, property):
+        if descriptor.fdel is None:
+            raise RaisedByProgram(AttributeError(
+                f"property {name!r} of {obj.cls.__name__!r} object has no deleter"))
+        registry.wrap(tx.ctx, descriptor.fdel, None).call(tx, [obj], {})
+        return True
+    if descriptor is not None and hasattr(type(descriptor), "__delete__"):
+        raise Unsupported(f"deleting {name!r} through a {type(descriptor).__name__}",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
+    if name in obj.attrs:
+        return False
+    present = False
+    if name not in obj.deleted and obj.real is not None:
+        if obj.source is None:
+            raise Unsupported("deleting an attribute of an object reached without a source",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        present = name in getattr(obj.real, "__dict__", {})
+        tx.ctx.guard(obj.source, GuardKind.INSTANCE_ATTR, (name, present))
+    if not present:
+        raise RaisedByProgram(AttributeError(name))
+    return False

@@ -13,7 +13,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
-from compiler.values.attributes import check_instance_assignment, find_in_mro
+from compiler.values.attributes import check_instance_assignment, delete_through_class, find_in_mro
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
@@ -127,7 +127,8 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     if source is None and self_value is not None:  # an object made in the trace: the class
         from compiler.guards.sources import ConstantSource  # attribute is read live, guarded
         source = AttrSource(ConstantSource(tx.ctx.label_for(cls, "cls"), cls), name)
-    return bind_class_attribute(tx, owner, raw, self_value, None, source)
+    cls_value = ClassValue(cls) if isinstance(raw, classmethod) else None  # the instance's
+    return bind_class_attribute(tx, owner, raw, self_value, cls_value, source)
 
 
 class ClassValue(Value):
@@ -356,10 +357,14 @@ class ObjectValue(Value):
             tx.ctx.side_effects.write_attribute(self, name, value)
 
     def delattr(self, tx, name: str) -> None:
-        self.attrs.pop(name, None)
-        self.deleted.add(name)
-        if self.real is not None:
-            tx.ctx.side_effects.write_attribute(self, name, None)
+        hook = self._python_slot(tx, "__delattr__")  # the class's own, else object's
+        if hook is not None:
+            hook.call(tx, [ConstantValue(name)], {})
+        elif not delete_through_class(tx, self, name):  # a property's deleter, or the dict entry
+            self.attrs.pop(name, None)
+            self.deleted.add(name)
+            if self.real is not None:
+                tx.ctx.side_effects.write_attribute(self, name, None)
 
     def hash_key(self):
         """Identity, as `object.__hash__` gives; a class with its own `__eq__` or `__hash__`
