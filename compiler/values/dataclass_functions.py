@@ -7,7 +7,7 @@ import dataclasses
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
-from compiler.values.constant import ConstantValue
+from compiler.values.constant import ConstantValue, call_pure
 
 
 def _field_names(value: Value) -> list[str]:
@@ -66,7 +66,33 @@ def fields(tx, value: Value) -> Value:
     return TupleValue([ConstantValue(f) for f in dataclasses.fields(cls)])
 
 
-HANDLERS = {dataclasses.asdict: as_dict, dataclasses.astuple: as_tuple,
+def _process_made_class(tx, cls: Value, *options: Value, **named: Value) -> Value:
+    """`@dataclass` applied to a class the trace made (`dataclasses._process_class`): run for
+    real on it, as making the class was. It only adds methods made from the class's own
+    namespace (no program code runs: the body was checked, its defaults are inert), and the
+    class, made per call, never leaves the frame; the objects dataclass adds are per call too.
+    A class the trace already wrote to would not show those writes: refused."""
+    from compiler.values.containers import is_plain, plain
+    from compiler.values.objects import ClassValue
+    real = cls.fixed_object() if isinstance(cls, ClassValue) else None
+    arguments = [*options, *named.values()]
+    if real is None or not tx.ctx.is_made_per_call(real) or not all(
+            is_plain(a) for a in arguments) or any(
+            key[0] == id(real) for key in tx.ctx.module_attribute_writes):
+        raise Unsupported("@dataclass of a class not made in the trace",
+                          BreakReason.UNSUPPORTED_CALL)
+    before = set(vars(real))
+    made = call_pure(dataclasses._process_class, [real, *(plain(a) for a in options)],
+                     {k: plain(v) for k, v in named.items()})
+    if made is not real:  # slots=True makes a second class, from the first one's namespace
+        raise Unsupported("@dataclass(slots=True) in the compiled code",
+                          BreakReason.UNSUPPORTED_CALL)
+    tx.ctx.note_made_class(made, set(vars(made)) - before)
+    return ClassValue(made)
+
+
+HANDLERS = {dataclasses._process_class: _process_made_class,
+            dataclasses.asdict: as_dict, dataclasses.astuple: as_tuple,
             dataclasses.replace: replace, dataclasses.is_dataclass: is_dataclass,
             dataclasses.fields: fields}
 

@@ -15,7 +15,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue, call_pure
-from compiler.values.dunders import try_dunders
+from compiler.values.dunders import dunder, try_dunders
 from compiler.values.identity import identity
 from compiler.values.tensor import TensorValue
 
@@ -104,7 +104,9 @@ def _declines_others(value: Value) -> bool:
 
 
 def _by_identity(tx, a: Value, b: Value) -> bool:
+    """Reached once the dunders were tried on this pair (`equal`): a type whose own `__eq__`
+    ran and returned NotImplemented declined too, and CPython then compares identity."""
     from compiler.values.identity import is_same
-    if _declines_others(a) and _declines_others(b):
+    if all(_declines_others(v) or dunder(tx, v, "__eq__") is not None for v in (a, b)):
         return is_same(tx, a, b)
     raise Unsupported(f"whether {a} == {b}", BreakReason.UNSUPPORTED_VALUE)

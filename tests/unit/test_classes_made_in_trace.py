@@ -242,3 +242,46 @@ def test_a_class_used_only_inside_the_frame_stays_one_graph():
             torch.ones(2)))
     stats = compiler.stats(compiled_fn)
     assert (stats.compiles, stats.recompiles, stats.fallbacks) == (1, [], []), stats
+
+
+def dataclass_used_in_the_frame(x):
+    @dataclasses.dataclass
+    class Pt:
+        a: int
+        b: int = 2
+
+    @dataclasses.dataclass(frozen=True, order=True)
+    class Key:
+        k: int
+
+    p = Pt(1)
+    return (x * p.a + p.b, p == Pt(1, 2), Pt(1) == (1, 2), p != Pt(2),
+            Key(1) < Key(2), [f.name for f in dataclasses.fields(Pt)])
+
+
+def test_a_dataclass_made_and_used_in_the_frame_is_one_graph():
+    compiled_fn = compiler.compile(dataclass_used_in_the_frame, fullgraph=True)
+    for _ in range(2):
+        got, want = compiled_fn(torch.ones(2)), dataclass_used_in_the_frame(torch.ones(2))
+        torch.testing.assert_close(got[0], want[0])
+        assert got[1:] == want[1:]
+    stats = compiler.stats(compiled_fn)
+    assert (stats.compiles, stats.graphs, stats.recompiles) == (1, 1, []), stats
+
+
+class Declines:
+    def __eq__(self, other):
+        return NotImplemented
+
+    __hash__ = object.__hash__
+
+
+def eq_declined_by_both(x):
+    a, b = Declines(), Declines()
+    return x + 1, a == a, a == b, a == (1,), (1,) == a, a != b, a in [b, a]
+
+
+def test_eq_declined_by_both_sides_compares_identity():
+    compiled_fn = compiler.compile(eq_declined_by_both, fullgraph=True)
+    got, want = compiled_fn(torch.ones(1)), eq_declined_by_both(torch.ones(1))
+    assert got[1:] == want[1:]
