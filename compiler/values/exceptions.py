@@ -78,6 +78,12 @@ class ExceptionValue(Value):
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)
 
 
+    def setattr(self, tx, name: str, value: Value) -> None:
+        if name == "__traceback__":  # contextlib's __exit__ giving back the traceback: never
+            return  # observed here (reading __traceback__ is refused)
+        super().setattr(tx, name, value)
+
+
 def _immutable(values: tuple) -> bool:
     return all(type(v) in IMMUTABLE or type(v) is tuple and _immutable(v) for v in values)
 

@@ -142,6 +142,14 @@ class GeneratorValue(Value):
             return self.close(tx)
         if name == "throw" and len(args) == 1 and not kwargs:
             return self.throw(tx, _exception_of(tx, args[0]))
+        if name == "throw" and len(args) == 3 and not kwargs:  # (type, value, traceback)
+            kind, value, _ = args  # contextlib's __exit__; the traceback is not modelled
+            no_value = value.is_constant() and value.as_constant() is None
+            exc = _exception_of(tx, kind if no_value else value)
+            if not isinstance(exc, kind.as_constant()):
+                raise Unsupported("generator.throw(type, value) of another type",
+                                  BreakReason.UNSUPPORTED_CALL)
+            return self.throw(tx, exc)
         if name == "__next__" and not args and not kwargs:
             return self.next(tx)
         raise Unsupported(f"generator.{name}", BreakReason.UNSUPPORTED_CALL)

@@ -2,7 +2,9 @@
 
 Identity is known for: the same tracker; real objects fixed by an identity guard or that are
 constants of the trace (classes, functions, modules, None/True/False, enum members, dtypes);
-mutable objects made in the trace (one tracker per object, fresh in eager too); and objects
+mutable objects made in the trace (one tracker per object, fresh in eager too); exception
+objects (by the object the trace made or was given: a tracker is rewrapped when it is raised
+and caught); and objects
 reached through sources (two distinct trackers are two objects now: a DISTINCT guard makes it
 so on every call). Equal immutable values from different trackers (ints, strings, tuples) may
 or may not be one object in CPython: refused.
@@ -26,6 +28,9 @@ OBJECT, FRESH, SOURCED = "object", "fresh", "sourced"
 def _key(value: Value) -> tuple[str, Any] | None:
     """What `is` compares: (OBJECT, real object), (FRESH, tracker), (SOURCED, tracker)."""
     from compiler.values.constant import ConstantValue, is_special_form
+    from compiler.values.exceptions import ExceptionValue
+    if isinstance(value, ExceptionValue):  # one trace-time object per exception of the run:
+        return OBJECT, value.exc  # made in the trace (new on each call) or the program's own
     if isinstance(value, ConstantValue):
         real = value.value
         if isinstance(real, (_SINGLETONS, enum.Enum)) or is_special_form(real):
