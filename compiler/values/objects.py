@@ -15,9 +15,9 @@ from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import check_instance_assignment, delete_through_class, find_in_mro
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
+from compiler.values.cached_attributes import computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
-from compiler.values.torch_functions import GradModeValue
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
 # treated as constants, with no guard.
@@ -81,8 +81,9 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
         if isinstance(raw.fget, types.FunctionType):  # traced, even one of torch's classes
             return UserFunctionValue(raw.fget).call(tx, [self_value], {})
         return registry.wrap(tx.ctx, raw.fget, None).call(tx, [self_value], {})
-    if type(raw) is _lazy_property() and self_value is not None:
-        return _lazy_property_value(tx, raw, self_value)
+    computed = computed_on_first_read(tx, raw, self_value)
+    if computed is not None:
+        return computed
     if isinstance(raw, types.FunctionType):
         function = (UserFunctionValue(without_bookkeeping(raw)) if self_value is not None
                     else registry.wrap(tx.ctx, raw, None))
@@ -90,24 +91,6 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):
         raise Unsupported(f"descriptor {type(raw).__qualname__}", BreakReason.UNSUPPORTED_ATTRIBUTE)
     return registry.wrap(tx.ctx, raw, source)
-
-
-def _lazy_property():
-    from torch.distributions.utils import lazy_property
-    return lazy_property
-
-
-def _lazy_property_value(tx, raw, self_value: Value) -> Value:
-    """torch.distributions' lazy_property: computed under enable_grad, then stored on the
-    instance under the function's name (it is not a data descriptor: the stored one wins)."""
-    mode = GradModeValue(True)
-    mode.enter(tx)
-    try:
-        value = UserFunctionValue(raw.wrapped).call(tx, [self_value], {})
-    finally:
-        mode.exit(tx)
-    self_value.setattr(tx, raw.wrapped.__name__, value)
-    return value
 
 
 def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value | None:
