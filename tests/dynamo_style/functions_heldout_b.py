@@ -9,6 +9,7 @@ comparisons on shapes).
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
 import typing
@@ -476,3 +477,79 @@ def chained_comparisons_on_shapes_and_none(a, b):
     flags = (1 < a.shape[0] <= 3 < a.shape[1], a.shape[0] == b.shape[0] != 4,
              limit is None or limit > 3, (limit or 5) > 4, not limit, a.dim() in (2, 3))
     return a + b if all(flags[:3]) else a - b, flags
+
+
+@case()
+def iterator_shared_between_pullers(a, b):
+    it = iter([a, b, a + b, a - b, a * b])
+    head = [t for _, t in zip(range(2), it)]
+    found = any(t.shape[0] == 3 for t in it)
+    rows = iter(range(6))
+    hit = 3 in rows
+    for i, _ in enumerate(rows):
+        if i == 0:
+            break
+    return torch.stack(head).sum(0), found, len(list(it)), hit, list(rows)
+
+
+class _Unit:
+    scale = 1
+
+    @classmethod
+    def make(cls):
+        return cls.scale
+
+    @property
+    def level(self):
+        return self.__dict__.get("_level", -1)
+
+    @level.setter
+    def level(self, value):
+        self._level = value * 2
+
+    @level.deleter
+    def level(self):
+        self._level = 0
+
+
+class _Big(_Unit):
+    scale = 5
+
+
+@case()
+def classmethod_via_instance_and_property_deleter(a, b):
+    big = _Big()
+    big.level = 3
+    before = big.level
+    del big.level
+    try:
+        del big.missing
+        missing = False
+    except AttributeError:
+        missing = True
+    return a * big.make() + b * _Unit().make(), before, big.level, missing
+
+
+@contextlib.contextmanager
+def _guarded(log, kind):
+    log.append("enter")
+    try:
+        yield len(log)
+    except kind as error:
+        log.append(type(error).__name__)
+    finally:
+        log.append("exit")
+
+
+@case()
+def contextmanager_catches_or_passes_body_exception(a, b):
+    log = []
+    with _guarded(log, ZeroDivisionError) as k:
+        a = a * k
+        raise ZeroDivisionError("swallowed")
+    try:
+        with _guarded(log, KeyError):
+            raise ValueError("passes through")
+    except ValueError as error:
+        log.append(str(error))
+    return a + b, log
