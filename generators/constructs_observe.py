@@ -10,6 +10,7 @@ returns a different answer rather than the same one by luck:
   aliasing ops (split, unbind, chunk, atleast_*d of a list) run twice on arguments of one
   metadata before one result is written;
 - generators driven by `send`, `throw` and `close`, and the value their StopIteration carries;
+  iterators over lists pulled part way by zip, filter, any or a broken loop, then read on;
 - calls with keyword, default, starred and `**` arguments to helpers that break the graph
   (a data-dependent `float()` inside), where every argument changes the result.
 """
@@ -153,12 +154,15 @@ def view_mutation(b: Builder, p: Picks) -> bool:
 
 
 def generator_protocol(b: Builder, p: Picks) -> bool:
-    """A generator the body drives by hand: send, throw, close, and StopIteration's value."""
+    """A generator the body drives by hand: send, throw, close, and StopIteration's value; or
+    an iterator left part way (_iterator_position)."""
     t, op = _float(b, p, arg="u")
     if t is None:
         return False
     n, gen, it, out = t.name, b.fresh("running"), b.fresh("it"), b.fresh("t")
-    form = p.int(4)
+    form = p.int(8)
+    if form >= 4:
+        return _iterator_position(b, t, form - 4)
     if form == 0:
         lines = [f"def {gen}(u):", "    total = u", "    while True:",
                  "        k = yield total", "        if k is None:", "            k = 0.5",
@@ -190,6 +194,24 @@ def generator_protocol(b: Builder, p: Picks) -> bool:
     if not b.define(gen, lines):
         return False
     return b.emit(body, [out], [n], ops=[op[1]], features=["generator_protocol"]) is not None
+
+
+def _iterator_position(b: Builder, t, form: int) -> bool:
+    """An iterator over a list, pulled part way by zip, filter, any or a broken loop: where it
+    stands afterwards (CPython's exact position) is read back."""
+    n, it, out = t.name, b.fresh("it"), b.fresh("t")
+    bodies = (
+        [f"{it} = iter([{n}, {n} * 2, {n} * 3, {n} - 1])", f"{out} = list(zip({it}, range(1)))",
+         f"{out} = {out}[0][0] + next({it}) * len(list({it}))"],
+        [f"{it} = iter([1, 2, 3, 4, 5])", f"{out} = next(filter(lambda v: v % 2 == 0, {it}))",
+         f"{out} = {n} * {out} + sum({it})"],
+        [f"{it} = iter([1, 3, 5, 0])", f"{out} = any(v > 2 for v in {it})",
+         f"{out} = {n} * {out} + sum({it})"],
+        [f"{it} = iter([{n}, {n} + 1, {n} * 3])", f"{out} = dict(zip('ab', {it}))['b']",
+         f"for i, v in enumerate({it}):", f"    {out} = {out} + v * i",
+         "    break", f"{out} = {out} + len(list({it}))"],
+    )
+    return b.emit(bodies[form], [out], [n], features=["generator_protocol"]) is not None
 
 
 def break_kwargs(b: Builder, p: Picks) -> bool:
