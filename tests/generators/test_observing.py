@@ -100,7 +100,7 @@ PLANTS = {
 def test_a_planted_miscompilation_of_the_construct_changes_the_outcome(idiom, tmp_path):
     pattern, replace = PLANTS[idiom]
     told = 0
-    for seed, program in list(_programs(idiom))[:12]:
+    for seed, program in list(_programs(idiom))[:24]:
         planted = re.sub(pattern, replace, program.source, flags=re.M)
         if planted == program.source:
             continue
