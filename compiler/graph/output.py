@@ -46,6 +46,15 @@ def _new_mapping(cls, base, attrs, pairs):
     return obj
 
 
+def discard_attribute(delete, obj, name: str) -> None:
+    """Delete `obj.name` if it is there: replays a deletion of an attribute the frame may
+    have made itself (set, then deleted)."""
+    try:
+        delete(obj, name)
+    except AttributeError:
+        pass
+
+
 class OutputPlan:
     def __init__(self, ctx):
         self.ctx = ctx
@@ -154,15 +163,17 @@ class OutputPlan:
         for container in side_effects.mutated.values():
             if not self._dies_with_frame(container.source):
                 container.replay_contents(self, self.source_expr(container.source))
-        for owner, name, value in side_effects.attribute_writes.values():
+        for owner, name, value, deleted_first in side_effects.attribute_writes.values():
             if self.ctx.is_made_per_call(owner.fixed_object()) or self._dies_with_frame(
                     owner.source):
                 continue
             target = self.expr(owner)
             store, delete = owner.attribute_writers()
-            if value is None:
-                self.writes.append(f"{delete}({target}, {name!r})")
-            else:
+            if value is None or deleted_first:
+                # the trace saw it deleted; it is there now unless the frame made it
+                self.writes.append(f"{self.bind(discard_attribute)}({delete}, {target}, "
+                                   f"{name!r})")
+            if value is not None:
                 self.writes.append(f"{store}({target}, {name!r}, {self.expr(value)})")
         for namespace, name, value in side_effects.global_writes.values():
             target = "G" if namespace is self.ctx.f_globals else self.bind(namespace)

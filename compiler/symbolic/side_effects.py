@@ -15,7 +15,9 @@ from compiler.values.base import Value
 @dataclasses.dataclass
 class SideEffects:
     mutated: dict[int, Value] = dataclasses.field(default_factory=dict)  # containers with source
-    attribute_writes: dict[tuple[int, str], tuple[Value, str, Value | None]] = (
+    # (owner, name) -> (owner, name, final value or None if deleted, deleted before it was
+    # set again); in the order the attributes took their final place in the instance dict
+    attribute_writes: dict[tuple[int, str], tuple[Value, str, Value | None, bool]] = (
         dataclasses.field(default_factory=dict))
     global_writes: dict[tuple[int, str], tuple[dict, str, Value | None]] = (
         dataclasses.field(default_factory=dict))
@@ -31,12 +33,24 @@ class SideEffects:
             self.mutated[id(container)] = container
 
     def write_attribute(self, owner: Value, name: str, value: Value | None) -> None:
-        """`value` None means the attribute was deleted."""
-        self.attribute_writes.pop((id(owner), name), None)
-        self.attribute_writes[(id(owner), name)] = (owner, name, value)
+        """`value` None means the attribute was deleted.
+
+        An instance dict keeps insertion order: setting an attribute again keeps its place,
+        and only one deleted and set again moves to the end. So a write keeps the entry's
+        place unless the entry is a deletion; the replay then deletes it (if it is there)
+        before setting it, moving it to the end as the program did."""
+        key = (id(owner), name)
+        earlier = self.attribute_writes.get(key)
+        if earlier is None:
+            self.attribute_writes[key] = (owner, name, value, False)
+        elif value is None or earlier[2] is not None:
+            self.attribute_writes[key] = (owner, name, value, earlier[3])
+        else:
+            del self.attribute_writes[key]
+            self.attribute_writes[key] = (owner, name, value, True)
 
     def write_global(self, namespace: dict, name: str, value: Value | None) -> None:
-        self.global_writes.pop((id(namespace), name), None)
+        """A global set again keeps its place in the module's dict, as in CPython's."""
         self.global_writes[(id(namespace), name)] = (namespace, name, value)
 
     def write_cell(self, cell: Any, value: Value) -> None:
