@@ -98,9 +98,11 @@ class NNModuleValue(Value):
         if overlay is not None:
             return overlay
         module = self.module
+        from compiler.values.attributes import find_in_mro
+        on_class = find_in_mro(type(module), name)[0] is not None  # found before __getattr__
         for table in ("_parameters", "_buffers", "_modules"):
             entries = module.__dict__.get(table, {})
-            if name in entries:
+            if name in entries and not on_class:
                 item = entries[name]
                 if item is None:
                     return ConstantValue(None)
