@@ -1,5 +1,5 @@
-"""A global read before it exists raises NameError; an attribute written on an input object,
-one deleted on an object made in the function. features: globals, classes, exceptions"""
+"""A global read before it exists raises NameError; attributes set then deleted on an input
+object and on an object made in the function. features: globals, classes, exceptions"""
 
 import torch
 
@@ -15,6 +15,8 @@ def program(x, h):
         value = str(e)
     h.tmp = x * 2
     kept = h.tmp
+    del h.tmp
+    h.kept = kept.sum()
     local = Holder()
     local.a = 1
     del local.a
