@@ -1,6 +1,7 @@
 """A `class` statement inside traced code: the class is built for real, once, at trace time.
 
-Its body may only close over constants (and real cells), and may run no code of the program
+Its body may close over constants and real cells (and over the trace's cells, which its methods
+then share: `_real_cell`), and may run no code of the program
 (class_body.py). Eager builds a new class on every call, so the class, its instances and the
 objects its body made may not leave the frame (the rebuild refuses them, compiler/graph/
 output.py), and writes to the class die with the frame.
@@ -9,6 +10,7 @@ output.py), and writes to the class die with the frame.
 from __future__ import annotations
 
 import builtins
+import dis
 import types
 
 from compiler.errors import BreakReason, Unsupported
@@ -19,15 +21,34 @@ from compiler.values.constant import call_pure
 from compiler.values.containers import is_plain, plain
 
 
-def _real_cell(tx, cell) -> types.CellType:
+def _real_cell(tx, cell, read_by_body: bool) -> types.CellType:
+    """A real cell for the class body to close over. A cell of the trace gets a new real cell
+    that stands for it: the methods made with it (and their closures) are traced with the
+    trace's own cell (`real_cell_value`), so they read and write the enclosing function's
+    variable. Its contents are a copy, for the class body's own run: a body that reads a
+    mutable container would keep the copy, so it is refused."""
     if cell.real_cell is not None:
         return cell.real_cell
     if cell.contents is None:
-        return types.CellType()
-    if not is_plain(cell.contents):
+        real = types.CellType()
+    elif not is_plain(cell.contents):
         raise Unsupported("a class body that closes over traced values",
                           BreakReason.UNSUPPORTED_VALUE)
-    return types.CellType(plain(cell.contents))
+    else:
+        contents = plain(cell.contents)
+        if read_by_body and isinstance(contents, (list, dict, set)):
+            raise Unsupported("a class body that reads a list, dict or set of the enclosing "
+                              "function", BreakReason.UNSUPPORTED_VALUE)
+        real = types.CellType(contents)
+    tx.ctx.values_by_id[id(real)] = (real, cell)
+    return real
+
+
+def _read_by_body(code: types.CodeType) -> set[str]:
+    """The free variables the class body itself loads (not those it only passes on to the
+    closures of its methods)."""
+    return {inst.argval for inst in dis.get_instructions(code)
+            if inst.opname in ("LOAD_DEREF", "LOAD_CLASSDEREF")}
 
 
 class BuildClassValue(Value):
@@ -37,7 +58,9 @@ class BuildClassValue(Value):
         if not isinstance(body, UserFunctionValue) or body.fn is not None:
             raise Unsupported("__build_class__ of an existing function",
                               BreakReason.UNSUPPORTED_CALL)
-        closure = tuple(_real_cell(tx, cell) for cell in body.closure(tx.ctx))
+        read = _read_by_body(body.code)
+        closure = tuple(_real_cell(tx, cell, name in read)
+                        for name, cell in zip(body.code.co_freevars, body.closure(tx.ctx)))
         function = types.FunctionType(body.code, body.f_globals, body.code.co_name, None,
                                       closure or None)
         real_bases = [base.as_constant() for base in bases]
