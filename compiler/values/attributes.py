@@ -164,6 +164,11 @@ def delete_through_class(tx, obj, name: str) -> bool:
     descriptor's __delete__ is refused, and a name not in the instance dict raises
     AttributeError; False: the instance dict entry is to be deleted."""
     from compiler.guards.guard import GuardKind
+    from compiler.values.user_descriptors import data_descriptor
+    user_descriptor = data_descriptor(tx, obj.cls, name)
+    if user_descriptor is not None:  # its __delete__, traced
+        user_descriptor.delete(tx, obj)
+        return True
     _, descriptor = find_in_mro(obj.cls, name)
     if isinstance(descriptor, property):
         if descriptor.fdel is None:

@@ -18,6 +18,7 @@ from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
+from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
 # treated as constants, with no guard.
@@ -101,6 +102,9 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     owner, raw = find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
+    descriptor = UserDescriptor.find(tx, cls, name)  # one written in Python: traced
+    if descriptor is not None:
+        return descriptor.get(tx, self_value, ClassValue(cls))
     if owner in (dict, collections.OrderedDict) and self_value is not None:
         from compiler.values.dict_storage import dict_storage_method  # a subclass's storage
         method = dict_storage_method(self_value, name, owner)
@@ -161,6 +165,9 @@ class ClassValue(Value):
                                                  f"attribute {name!r}"))
         if isinstance(raw, types.FunctionType):
             return registry.wrap(tx.ctx, raw, None)
+        descriptor = UserDescriptor.find(tx, self.cls, name)  # `__get__(None, cls)`
+        if descriptor is not None:
+            return descriptor.get(tx, None, self)
         if str(getattr(owner, "__module__", "")).startswith(
                 ("builtins", "itertools", "collections", "functools", "torch")):
             # C descriptors bind themselves
@@ -285,6 +292,9 @@ class ObjectValue(Value):
 
     def generic_getattr(self, tx, name: str) -> Value:
         """`object.__getattribute__`: data descriptors, the instance dict, the class."""
+        descriptor = data_descriptor(tx, self.cls, name)
+        if descriptor is not None:
+            return descriptor.get(tx, self, ClassValue(self.cls))
         if name in self.attrs:
             return self.attrs[name]
         owner, raw = find_in_mro(self.cls, name)
@@ -333,6 +343,8 @@ class ObjectValue(Value):
                 raise RaisedByProgram(AttributeError(f"can't set attribute {name!r}"))
             registry.wrap(tx.ctx, descriptor.fset, None).call(tx, [self, value], {})
             return
+        if (user_descriptor := data_descriptor(tx, self.cls, name)) is not None:
+            return user_descriptor.set(tx, self, value)  # its __set__, traced
         check_instance_assignment(self.cls, name, descriptor)
         self.attrs[name] = value
         self.deleted.discard(name)
