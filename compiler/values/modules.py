@@ -122,7 +122,7 @@ class NNModuleValue(Value):
         found = registry.class_attribute(tx, type(module), name, self)  # forward, methods
         if found is not None:
             return found
-        if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
+        if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of {type(module).__name__}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
         tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))

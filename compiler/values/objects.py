@@ -320,7 +320,7 @@ class ObjectValue(Value):
             return found
         if name in ObjectSlotMethodValue.NAMES:  # what copy.deepcopy asks for
             return ObjectSlotMethodValue(self, name)
-        if hasattr(object, name):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
+        if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of a {self.cls.__qualname__} object",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
         if self.source is not None and not self._has_getattr_hook():
