@@ -30,3 +30,19 @@ def test_type_names_are_not_module_attributes(fn):
     torch.testing.assert_close(out[0], expected[0])
     assert out[1:] == expected[1:]
     assert compiler.stats(compiled).graphs == 1
+
+
+class _Plain:
+    pass
+
+
+def _probe_user_object(x, obj):
+    return x + 1, [hasattr(obj, n) for n in TYPE_NAMES], getattr(obj, "__qualname__", None)
+
+
+def test_type_names_are_not_user_object_attributes():
+    x = torch.arange(3.0)
+    compiled = compiler.compile(_probe_user_object, backend="eager", fullgraph=True)
+    out, expected = compiled(x, _Plain()), _probe_user_object(x, _Plain())
+    torch.testing.assert_close(out[0], expected[0])
+    assert out[1:] == expected[1:]
