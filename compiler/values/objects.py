@@ -210,6 +210,7 @@ class ClassValue(Value):
         tx.ctx.side_effects.write_attribute(self, name, value)
 
 
+_DATA = ("__set__", "__delete__")  # what makes a descriptor a data descriptor
 # Builtin bases whose `__getattribute__` slot is the generic one (PyObject_GenericGetAttr).
 _GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
 
@@ -292,16 +293,13 @@ class ObjectValue(Value):
 
     def generic_getattr(self, tx, name: str) -> Value:
         """`object.__getattribute__`: data descriptors, the instance dict, the class."""
-        descriptor = data_descriptor(tx, self.cls, name)
-        if descriptor is not None:
-            return descriptor.get(tx, self, ClassValue(self.cls))
-        if name in self.attrs:
-            return self.attrs[name]
         owner, raw = find_in_mro(self.cls, name)
+        data = owner not in (None, object) and any(hasattr(type(raw), m) for m in _DATA)
+        if name in self.attrs and not (data and not isinstance(raw, types.MemberDescriptorType)):
+            return self.attrs[name]  # a slot's value, or the instance dict's
         if name == "__dict__" and isinstance(raw, types.GetSetDescriptorType):
             return InstanceDictValue(self)
-        if isinstance(raw, property) or (owner not in (None, object) and hasattr(
-                type(raw), "__set__")):
+        if data:  # a data descriptor (a property, a user's) comes before the instance dict
             return class_attribute(tx, self.cls, name, self)
         if name not in self.deleted and self.real is not None:
             instance_dict = getattr(self.real, "__dict__", {})

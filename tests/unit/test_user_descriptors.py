@@ -40,6 +40,7 @@ class Lazy:
 class Holder:
     weight = Scaled()
     lazy = Lazy()
+    doubled_base = property(lambda self: self.base * 2)
 
     def __init__(self, w, base=1):
         self.weight = w
@@ -65,6 +66,12 @@ def _instance_dict_does_not_shadow_data_descriptor(x):
     return x * obj.weight, obj.__dict__["weight"]
 
 
+def _instance_dict_does_not_shadow_property(x):
+    obj = Holder(2, base=3)
+    obj.__dict__["doubled_base"] = 100
+    return x * obj.doubled_base, obj.__dict__["doubled_base"]
+
+
 def _non_data_shadowed_by_instance_dict(x, obj):
     first = obj.lazy
     obj.lazy = 7
@@ -86,6 +93,7 @@ def _read_after_delete_raises(x, obj):
 
 
 CASES = [_made_in_frame, _outside_object, _instance_dict_does_not_shadow_data_descriptor,
+         _instance_dict_does_not_shadow_property,
          _non_data_shadowed_by_instance_dict, _delete_through_descriptor,
          _read_after_delete_raises]
 
