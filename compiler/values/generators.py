@@ -439,6 +439,11 @@ REFUSED_OVER_GENERATORS = {
     itertools.pairwise, itertools.cycle, itertools.chain.from_iterable}
 
 
+# Hooks (fn, args, kwargs) -> a lazy handler or None, for calls that must run lazily whatever
+# they iterate: the itertools that call a function of the program (lazy_itertools.py).
+CALLS_PER_STEP: list[Callable] = []
+
+
 def _is_iterator_object(value: Value) -> bool:
     """An iterator over a snapshot or a list: how far a call pulls it is seen afterwards."""
     from compiler.values.iterators import SequenceIteratorValue
@@ -451,6 +456,10 @@ def call_over_generator(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> 
     where CPython leaves it); or None when there is none (or `fn` takes every item at once)."""
     if fn in (map, filter):  # lazy whatever they iterate: the function runs per step
         return LAZY_HANDLERS[fn](tx, *args, **kwargs)
+    for hook in CALLS_PER_STEP:
+        per_step = hook(fn, args, kwargs)
+        if per_step is not None:
+            return per_step(tx, *args, **kwargs)
     inputs = [*args, *kwargs.values()]
     if not any(is_lazy(a) for a in inputs):
         if not any(_is_iterator_object(a) for a in inputs) or fn not in (

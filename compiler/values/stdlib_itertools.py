@@ -256,3 +256,4 @@ HANDLERS = {
 }
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
+from compiler.values import lazy_itertools  # noqa: E402,F401 - registers the per-step handlers
