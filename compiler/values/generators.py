@@ -433,10 +433,11 @@ LAZY_HANDLERS = {zip: _zip, enumerate: _enumerate, map: _map, filter: _filter, a
                  all: _all, itertools.islice: _islice, itertools.chain: _chain}
 # CPython iterators that pull lazily: over a generator they are refused (the rest, like list,
 # sorted, sum, itertools.product, take every item at once, as the drain does).
+# (starmap, takewhile, dropwhile, filterfalse, accumulate and groupby are lazy handlers:
+# lazy_itertools.py)
 REFUSED_OVER_GENERATORS = {
-    itertools.accumulate, itertools.starmap, itertools.takewhile, itertools.dropwhile,
-    itertools.compress, itertools.filterfalse, itertools.groupby, itertools.zip_longest,
-    itertools.pairwise, itertools.cycle, itertools.chain.from_iterable}
+    itertools.compress, itertools.zip_longest, itertools.pairwise, itertools.cycle,
+    itertools.chain.from_iterable}
 
 
 # Hooks (fn, args, kwargs) -> a lazy handler or None, for calls that must run lazily whatever
