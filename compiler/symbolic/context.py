@@ -18,6 +18,7 @@ from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard
 from compiler.guards.sources import Source
 from compiler.symbolic.side_effects import SideEffects
 from compiler.values.base import Value
+from compiler.values.exception_context import ExceptionContexts
 
 
 def _is_mutating(kind: str, target: Any, kwargs: dict) -> bool:
@@ -50,6 +51,7 @@ class TraceContext:
         self.local_tensor_values: list[Value] = []
         self.constant_labels: dict[int, str] = {}
         self.module_attribute_writes: dict[tuple[int, str], Value] = {}
+        self.exception_contexts = ExceptionContexts()  # `__context__` of what the trace raised
         self.loop_iterations = 0
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on

@@ -22,7 +22,7 @@ def raise_varargs(tx, inst):
     if inst.arg == 0:
         if not tx.exc_stack:
             raise RaisedByProgram(RuntimeError("No active exception to reraise"))
-        raise RaisedByProgram(tx.exc_stack[-1].exc)
+        raise _reraised(tx.exc_stack[-1].exc)
     cause = tx.pop() if inst.arg == 2 else None
     exc = _exception_object(tx, tx.pop())
     if cause is not None:  # `raise exc from cause`: None, an exception object or class
@@ -34,7 +34,15 @@ def raise_varargs(tx, inst):
             except RaisedByProgram:
                 raise RaisedByProgram(TypeError("exception causes must derive from "
                                                 "BaseException")) from None
-    raise RaisedByProgram(exc)
+    tx.ctx.exception_contexts.raised_by_statement(tx, exc)
+    raise _reraised(exc)
+
+
+def _reraised(exc: BaseException) -> RaisedByProgram:
+    """An exception raised whose `__context__` is already recorded (or, re-raised, kept)."""
+    raised = RaisedByProgram(exc)
+    raised.context_recorded = True
+    return raised
 
 
 @handles("RERAISE")
@@ -43,7 +51,7 @@ def reraise(tx, inst):
     exc = tx.pop()
     if inst.arg:
         tx.pop()  # lasti
-    raise RaisedByProgram(exc.exc)
+    raise _reraised(exc.exc)
 
 
 @handles("PUSH_EXC_INFO")

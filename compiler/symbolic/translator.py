@@ -99,6 +99,9 @@ class Translator:
 
     def route_exception(self, raised: RaisedByProgram) -> None:
         """Jump to the handler of the current instruction, or let the exception leave."""
+        if not raised.context_recorded:  # an error an operation raised, seen here first
+            raised.context_recorded = True
+            self.ctx.exception_contexts.raised_by_operation(self, raised.exc)
         offset = self.bytecode.instructions[self.index].offset
         entry = self.bytecode.handler_for(offset)
         inst = self.bytecode.instructions[self.index]

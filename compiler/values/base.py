@@ -31,7 +31,11 @@ class RaisedByProgram(Exception):
     """The traced program raised `exc` (a Python exception object) at trace time.
 
     The translator routes it to the frame's exception table, as CPython would.
+    `context_recorded`: the trace has recorded the exception's `__context__` for this raise
+    (compiler/values/exception_context.py), or it is a re-raise, which sets none.
     """
+
+    context_recorded = False
 
     def __init__(self, exc: BaseException):
         super().__init__(repr(exc))

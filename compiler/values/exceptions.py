@@ -73,6 +73,9 @@ class ExceptionValue(Value):
             return registry.wrap_constant(None) if cause is None else ExceptionValue(cause, True)
         if name == "value" and isinstance(exc, StopIteration):  # a constant (a generator
             return registry.wrap_constant(exc.value)  # returning a traced value is refused)
+        if name == "__context__":  # as CPython chains it (compiler/values/exception_context.py)
+            context = tx.ctx.exception_contexts.context_of(tx, exc)
+            return ExceptionValue(context, True) if context else registry.wrap_constant(None)
         if name == "__suppress_context__":
             return registry.wrap_constant(exc.__suppress_context__)
         raise Unsupported(f"attribute {name!r} of an exception", BreakReason.UNSUPPORTED_ATTRIBUTE)

@@ -1,0 +1,108 @@
+"""`__context__` of the exceptions a trace raises, as CPython sets it (implicit chaining).
+
+CPython sets it when an exception is raised (not re-raised) while another is being handled:
+the handled one becomes its context, and a cycle that would make is cut where the chain
+reaches the raised exception again. Raised with nothing handled, an exception keeps the
+context it had. The trace keeps its own record, by identity, rather than the real objects'
+attribute (the tracer's own Python code raises some of them):
+
+- `raise exc` records the handled exception (the innermost one any traced frame handles);
+- an error an operation raised (first seen by the trace) is recorded the same way, unless
+  Python set a cause or context on it, or it arrives in a generator's frame (`throw()` chains
+  nothing): then its context is unknown;
+- a generator's frame met before any handled exception (what is handled there depends on who
+  resumes it) makes it unknown.
+
+Reading a context that is unknown is refused; reading one the trace never set (None, or what
+the caller of the compiled code handles) is guarded on the caller handling nothing.
+"""
+
+from __future__ import annotations
+
+import inspect
+import sys
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.exception_state import NoHandledExceptionGuard
+
+UNKNOWN = object()
+_GENERATOR_FLAGS = (inspect.CO_GENERATOR | inspect.CO_COROUTINE
+                    | inspect.CO_ASYNC_GENERATOR)
+
+
+def _handled(tx) -> Any:
+    """The exception the innermost traced frame handles, None, or UNKNOWN."""
+    frame = tx
+    while frame is not None:
+        if frame.exc_stack:
+            exc = getattr(frame.exc_stack[-1], "exc", None)
+            return exc if isinstance(exc, BaseException) else UNKNOWN
+        if frame.code.co_flags & _GENERATOR_FLAGS:
+            return UNKNOWN
+        frame = frame.parent
+    return None
+
+
+class ExceptionContexts:
+    """The trace's record of `__context__`, by exception identity."""
+
+    def __init__(self):
+        self._by_id: dict[int, tuple[BaseException, Any]] = {}
+        self._unknown_all = False  # a cycle could not be followed: no context is known
+
+    def _entry(self, exc: BaseException) -> Any:
+        found = self._by_id.get(id(exc))
+        return found[1] if found is not None and found[0] is exc else None
+
+    def _has_entry(self, exc: BaseException) -> bool:
+        found = self._by_id.get(id(exc))
+        return found is not None and found[0] is exc
+
+    def raised_by_statement(self, tx, exc: BaseException) -> None:
+        """`raise exc` (with or without `from`): chain what is handled, cutting a cycle."""
+        handled = _handled(tx)
+        if handled is None or handled is exc:
+            return
+        if handled is not UNKNOWN:
+            self._cut_cycle(handled, exc)
+        self._by_id[id(exc)] = (exc, handled)
+
+    def _cut_cycle(self, handled: BaseException, exc: BaseException) -> None:
+        link = handled
+        while self._has_entry(link):
+            context = self._entry(link)
+            if context is UNKNOWN:
+                self._unknown_all = True
+                return
+            if context is exc:
+                self._by_id[id(link)] = (link, None)
+                return
+            if context is None:
+                return
+            link = context
+
+    def raised_by_operation(self, tx, exc: BaseException) -> None:
+        """An error an operation raised, seen by the trace for the first time: chained as a
+        raise statement's, unless Python chained it already (C code's `raise ... from`) or
+        it is delivered in a generator's frame (`throw()` chains nothing)."""
+        if self._has_entry(exc):
+            return
+        plain = exc.__cause__ is None and exc.__context__ is None
+        if not plain or tx.code.co_flags & _GENERATOR_FLAGS:
+            self._by_id[id(exc)] = (exc, UNKNOWN)
+        else:
+            self.raised_by_statement(tx, exc)
+
+    def context_of(self, tx, exc: BaseException) -> BaseException | None:
+        context = self._entry(exc)
+        if context is UNKNOWN or self._unknown_all:
+            raise Unsupported("the __context__ of an exception raised where the tracer does "
+                              "not know what was handled", BreakReason.UNSUPPORTED_ATTRIBUTE)
+        if context is not None or self._has_entry(exc):
+            return context
+        if sys.exc_info()[1] is not None:  # the trace runs in the call: what its caller handles
+            raise Unsupported("the __context__ of an exception in code called while an "
+                              "exception is handled", BreakReason.UNSUPPORTED_ATTRIBUTE)
+        tx.ctx.add_guard(NoHandledExceptionGuard(None))
+        return None
