@@ -56,3 +56,8 @@ def computed_on_first_read(tx, raw, self_value: Value | None) -> Value | None:
     if type(raw) is functools.cached_property:
         return _cached_property_value(tx, raw, self_value)
     return None
+
+
+def is_computed_on_first_read(raw) -> bool:
+    """Whether `raw` is a descriptor whose first read on an instance is modelled here."""
+    return type(raw) in (_lazy_property(), functools.cached_property)

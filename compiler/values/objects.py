@@ -15,7 +15,7 @@ from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import check_instance_assignment, delete_through_class, find_in_mro
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
-from compiler.values.cached_attributes import computed_on_first_read
+from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
@@ -102,8 +102,8 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     owner, raw = find_in_mro(cls, name)
     if owner is None or owner in (object, tuple):
         return None
-    descriptor = UserDescriptor.find(tx, cls, name)  # one written in Python: traced
-    if descriptor is not None:
+    descriptor = UserDescriptor.find(tx, cls, name)  # one written in Python: traced, unless
+    if descriptor is not None and not is_computed_on_first_read(raw):  # a cached_property
         return descriptor.get(tx, self_value, ClassValue(cls))
     if owner in (dict, collections.OrderedDict) and self_value is not None:
         from compiler.values.dict_storage import dict_storage_method  # a subclass's storage

@@ -17,12 +17,19 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
-from compiler.values.attributes import find_in_mro
 from compiler.values.base import Value
-from compiler.values.cached_attributes import computed_on_first_read
 from compiler.values.constant import ConstantValue
 
 _PROTOCOL = ("__get__", "__set__", "__delete__")
+
+
+def find_in_mro(cls: type, name: str) -> tuple[type | None, Any]:
+    """(owner, raw) of `name` along `cls.__mro__`, as attributes.find_in_mro (which imports
+    this module's users: kept apart to keep the import graph acyclic)."""
+    for klass in cls.__mro__:
+        if name in klass.__dict__:
+            return klass, klass.__dict__[name]
+    return None, None
 
 
 def _protocol(raw: Any) -> dict[str, Any] | None:
@@ -75,15 +82,11 @@ class UserDescriptor:
         return registry.wrap(tx.ctx, self.raw, source)
 
     def _call(self, tx, method: str, args: list[Value]) -> Value:
-        from compiler.values.callables import UserFunctionValue
-        function = UserFunctionValue(self.methods[method])
-        return function.call(tx, [self.tracker(tx), *args], {})
+        bound = registry.class_attribute(tx, type(self.raw), method, self.tracker(tx))
+        return bound.call(tx, args, {})
 
     def get(self, tx, instance: Value | None, klass: Value) -> Value:
         """`__get__(instance, klass)`; a data descriptor without `__get__` is itself."""
-        computed = computed_on_first_read(tx, self.raw, instance)  # cached_property...
-        if computed is not None:
-            return computed
         if "__get__" not in self.methods:
             if instance is not None:  # the instance dict would decide first: not modelled
                 raise Unsupported(f"descriptor {self.name!r} without __get__",
