@@ -144,8 +144,11 @@ class OutputPlan:
     def constant(self, obj: Any) -> str:
         if type(obj) in LITERAL_TYPES:
             return repr(obj)
-        if isinstance(obj, collections.Counter):  # mutable: each call gets its own copy
-            return self.temp(f"{self.bind(copy.copy)}({self.bind(obj)})")
+        if isinstance(obj, collections.Counter):  # mutable: each call gets its own copy, one
+            key = id(obj)  # for every tracker holding it (an alias, the result of `+=`)
+            if key not in self._memo:
+                self._memo[key] = self.temp(f"{self.bind(copy.copy)}({self.bind(obj)})")
+            return self._memo[key]
         if type(obj) is float and math.isfinite(obj):
             return repr(obj)
         return self.bind(obj)

@@ -14,6 +14,8 @@ from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import is_plain, plain
+from compiler.values.counters import MUTATORS as COUNTER_MUTATORS
+from compiler.values.counters import CounterValue
 from compiler.values.dunders import dunder, try_dunders
 from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
 
@@ -172,6 +174,8 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
         a.members = result.members
         return a
     _, name, _ = BINARY[plain]
+    if isinstance(a, CounterValue) and "__i" + name[2:] in COUNTER_MUTATORS:  # in place
+        return a.getattr(tx, "__i" + name[2:]).call(tx, [b], {})
     method = dunder(tx, a, "__i" + name[2:])
     if method is not None:
         return method.call(tx, [b], {})

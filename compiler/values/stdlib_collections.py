@@ -115,8 +115,9 @@ def _counter(tx, *args, **kwargs):
     if not all(is_plain(a) for a in args) or not all(is_plain(v) for v in kwargs.values()):
         raise Unsupported("collections.Counter of values that are not constants",
                           BreakReason.UNSUPPORTED_CALL)
-    return ConstantValue(call_pure(collections.Counter, [plain(a) for a in args],
-                                   {k: plain(v) for k, v in kwargs.items()}))
+    from compiler.values.counters import CounterValue  # changed in place by its methods
+    return CounterValue(call_pure(collections.Counter, [plain(a) for a in args],
+                                  {k: plain(v) for k, v in kwargs.items()}))
 
 
 def _with_attributes(obj, attributes: dict):
