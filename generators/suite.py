@@ -25,11 +25,12 @@ def draw_sources(count: int, seed: int, features: list[str] | None = None) -> li
     sources: list[str] = []
 
     @seeded(seed)
-    @settings(database=None, max_examples=count, phases=[Phase.generate], deadline=None,
+    # twice the examples: a draw can repeat an earlier program, and the suite wants `count`
+    @settings(database=None, max_examples=2 * count, phases=[Phase.generate], deadline=None,
               suppress_health_check=list(HealthCheck), print_blob=False)
     @given(generators.programs(features))
     def collect(program):
-        if program.source not in sources:
+        if program.source not in sources and len(sources) < count:
             sources.append(program.source)
 
     collect()
