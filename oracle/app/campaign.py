@@ -142,6 +142,7 @@ class Campaign:
         self.branches = BranchMap(config.coverage, config.guided) if config.coverage else None
         self.kept = CorpusWriter(config.out) if config.coverage else None
         self.replayed = 0
+        self.corpus_verdicts: dict[str, dict[str, str]] = {}  # corpus file -> spec -> verdict
 
     @property
     def interrupted(self) -> bool:
@@ -203,6 +204,9 @@ class Campaign:
                 continue
             self._name(result)
             self.verdicts[str(result.verdict)] += 1
+            if isinstance(entry[0], CorpusProgram):
+                self.corpus_verdicts.setdefault(str(entry[0].path), {})[result.subject] = str(
+                    result.verdict)
             self._learn(result, entry[0])
             self._measure(result, entry[1])
             if result.verdict.is_failure:

@@ -217,7 +217,8 @@ def summary(c: Campaign) -> dict:
         "coverage": c.branches.summary(seconds, c.programs) | {"kept": c.kept.count}
         if c.branches else None,
         "corpus": {"files": len(share(c.config.corpus, c.config.shard)),
-                   "replayed": c.replayed} if c.config.corpus else None,
+                   "replayed": c.replayed, "verdicts": c.corpus_verdicts}
+        if c.config.corpus else None,
         "probes": c.probes.summary(),
     }
 

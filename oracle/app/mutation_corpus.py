@@ -34,6 +34,17 @@ def reaching(mutant: Mutant, lines: dict[str, Lines]) -> int:
     return sum(mutant.line in program.get(mutant.file, ()) for program in lines.values())
 
 
+def regressions(unmutated: dict[str, dict[str, str]],
+                mutated: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
+    """(program, subject) of the corpus programs a subject compiled on the unmutated package
+    (pass) and no longer compiles on the mutant (unsupported: it falls back or raises
+    Unsupported): a regression, as the conformance gate would report it."""
+    return sorted((program, spec) for program, verdicts in mutated.items()
+                  for spec, verdict in verdicts.items()
+                  if verdict == "unsupported"
+                  and unmutated.get(program, {}).get(spec) == "pass")
+
+
 def package_lines(base: Path, arcs) -> Lines:
     """The lines of the package folder `base` that `(file, from, to)` arcs run, by file
     relative to it."""
@@ -48,7 +59,8 @@ def package_lines(base: Path, arcs) -> Lines:
 
 def corpus_lines_main() -> None:
     """In the child (cwd: a folder holding the unmutated copy): trace each corpus program's
-    check against each subject alone; write {program: {file: [lines]}} to the given file."""
+    check against each subject alone; write {"lines": {program: {file: [lines]}}, "verdicts":
+    {program: {subject: verdict}}} to the given file."""
     from oracle.app.branch_tracer import BranchTracer
     from oracle.judge import differential, subjects
 
@@ -56,11 +68,14 @@ def corpus_lines_main() -> None:
     base = (Path.cwd() / args["package"]).resolve()
     resolved = [(spec, subjects.resolve(spec)) for spec in args["subjects"]]
     found: dict[str, dict[str, list[int]]] = {}
+    verdicts: dict[str, dict[str, str]] = {}
     for program in args["corpus"]:
         tracer = BranchTracer(args["package"])  # a fresh one: every arc of this program
         arcs: set = set()
         for spec, subject in resolved:
-            arcs |= tracer.run(functools.partial(differential.check, program, subject,
-                                                 label=spec))[1]
+            result, reached = tracer.run(functools.partial(differential.check, program,
+                                                           subject, label=spec))
+            arcs |= reached
+            verdicts.setdefault(program, {})[spec] = str(result.verdict)
         found[program] = {name: sorted(v) for name, v in package_lines(base, arcs).items()}
-    Path(args["out"]).write_text(json.dumps(found))
+    Path(args["out"]).write_text(json.dumps({"lines": found, "verdicts": verdicts}))

@@ -7,10 +7,13 @@ shrinking; the corpus replayed first, then drawing) against the subjects, so the
 its workers import the mutant and the real tree is never edited. A mutant is killed when its
 package no longer imports, or when its campaign reports a failure whose signature the unmutated
 package's campaign (same seed and budget, run first: the baseline) did not report and whose
-program does not fail that way against the unmutated package either (checked with `parity run`);
-otherwise it survived. The baseline also runs traced, for the lines the campaign reaches, so
-each survivor says whether the campaign ever ran its line (not reached: the generators never
-lead there; reached: they do, but no program told the mutant apart).
+program does not fail that way against the unmutated package either (checked with `parity run`),
+or, as the conformance gate would, when a corpus program that the unmutated package compiled
+(verdict pass, measured with the corpus lines) is unsupported under the mutant: a regression
+(its `how` says `regression:`); otherwise it survived. The baseline also runs traced, for the
+lines the campaign reaches, so each survivor says whether the campaign ever ran its line (not
+reached: the generators never lead there; reached: they do, but no program told the mutant
+apart).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from oracle.app.mutation import Mutant
-from oracle.app.mutation_corpus import Lines, order_for, package_lines, reaching
+from oracle.app.mutation_corpus import Lines, order_for, package_lines, reaching, regressions
 
 REPO = Path(__file__).resolve().parents[2]
 STARTUP_TIMEOUT = 300.0   # the child imports torch and starts its workers
@@ -67,6 +70,7 @@ class Runner:
         self.baseline: set[str] = set()
         self.lines: dict[str, set[int]] = {}    # file in the package -> lines reached
         self.corpus_lines: dict[str, Lines] = {}  # corpus program -> its lines of the package
+        self.corpus_verdicts: dict[str, dict[str, str]] = {}  # ... -> subject -> its verdict
 
     def run_baseline(self) -> list[Outcome]:
         """The unmutated package's campaign (its failures are no kill), and the same campaign
@@ -109,8 +113,9 @@ class Runner:
                 found = json.loads((root / "l.json").read_text())
             except (subprocess.TimeoutExpired, OSError, ValueError):
                 return {}
+        self.corpus_verdicts = found["verdicts"]
         return {program: {f: set(v) for f, v in files.items()}
-                for program, files in found.items()}
+                for program, files in found["lines"].items()}
 
     def _campaign(self, mutant: Mutant | None, measure: bool,
                   corpus: list[Path] | None = None) -> tuple[Outcome, dict]:
@@ -139,6 +144,10 @@ class Runner:
         if measure:
             self.lines = {f: set(v) for f, v in summary.get("lines", {}).items()}
         new = sorted(_signatures(summary) - self.baseline)
+        if mutant is not None and not new:  # no new failure: a program that no longer compiles
+            new = [f"regression:{spec}:pass->unsupported:{Path(program).name}"
+                   for program, spec in regressions(
+                       self.corpus_verdicts, (summary.get("corpus") or {}).get("verdicts", {}))]
         status = "killed" if mutant is not None and new else "survived"
         return Outcome(mutant, status, new[0] if new else "", summary["programs"],
                        seconds), summary

@@ -59,7 +59,12 @@ def test_a_campaign_replays_its_corpus_and_a_failing_one_is_a_finding(tmp_path):
                   "--out", str(out), "--no-shrink", "--quiet", timeout=180)
     assert done.returncode == 1, done.stderr
     summary = json.loads((out / "summary.json").read_text())
-    assert summary["corpus"] == {"files": 2, "replayed": 2}
+    corpus = summary["corpus"]
+    assert (corpus["files"], corpus["replayed"]) == (2, 2)
+    by_name = {Path(p).name: v for p, v in corpus["verdicts"].items()}
+    spec = f"{PLANTED}:WrongValue"
+    assert by_name == {"a_hits_abs.py": {spec: "mismatch-value"},
+                       "b_misses_abs.py": {spec: "pass"}}
     assert sum(summary["verdicts"].values()) == summary["programs"] >= 2
     wrong = [f for f in summary["failures"] if f["signature"] == WRONG_VALUE]
     assert wrong, summary["failures"]

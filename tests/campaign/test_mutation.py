@@ -153,3 +153,15 @@ def test_corpus_programs_that_run_the_mutated_line_are_replayed_first():
     assert order_for(mutant, corpus, lines) == [corpus[1], corpus[3], corpus[0], corpus[2]]
     assert reaching(mutant, lines) == 2
     assert order_for(mutant, corpus, {}) == corpus  # nothing measured: the corpus as it is
+
+
+def test_a_corpus_program_that_no_longer_compiles_is_a_regression():
+    from oracle.app.mutation_corpus import regressions
+
+    unmutated = {"a.py": {"ours": "pass"}, "b.py": {"ours": "unsupported"},
+                 "c.py": {"ours": "pass", "torch": "pass"}, "d.py": {"ours": "pass"}}
+    mutated = {"a.py": {"ours": "unsupported"}, "b.py": {"ours": "unsupported"},
+               "c.py": {"ours": "pass", "torch": "unsupported"}, "d.py": {"ours": "timeout"},
+               "e.py": {"ours": "unsupported"}}  # e.py: no unmutated verdict, no regression
+    assert regressions(unmutated, mutated) == [("a.py", "ours"), ("c.py", "torch")]
+    assert regressions({}, mutated) == []
