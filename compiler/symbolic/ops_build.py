@@ -4,7 +4,8 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.symbolic.registry import handles
 from compiler.values.base import RaisedByProgram
 from compiler.values.constant import ConstantValue, call_pure
-from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
+from compiler.values.containers import DictValue, ListValue, TupleValue
+from compiler.values.sets import SetValue
 
 
 @handles("BUILD_TUPLE")

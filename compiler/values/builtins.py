@@ -19,7 +19,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
-from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue, is_plain, plain
+from compiler.values.containers import DictValue, ListValue, TupleValue, is_plain, plain
 from compiler.values.iterators import (
     InfiniteIteratorValue,
     SequenceIteratorValue,
@@ -28,6 +28,7 @@ from compiler.values.iterators import (
 from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
+from compiler.values.sets import SetValue
 
 HANDLERS: dict[Any, Callable] = {}
 

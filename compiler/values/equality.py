@@ -38,7 +38,8 @@ def _items_equal(tx, x: Value, y: Value) -> bool:
 
 
 def equal(tx, a: Value, b: Value, dunders_tried: bool = False) -> bool:
-    from compiler.values.containers import DictValue, DictViewValue, SequenceValue, SetValue
+    from compiler.values.containers import DictValue, DictViewValue, SequenceValue
+    from compiler.values.sets import SetValue
     if a is b:
         return True
     if a.is_constant() and b.is_constant():
@@ -73,7 +74,8 @@ def _dicts_equal(tx, a, b) -> bool:
 def _views_equal(tx, a: Value, b: Value) -> bool:
     """Keys and items views equal sets and other keys/items views with the same members;
     values views and every other pairing compare by identity."""
-    from compiler.values.containers import DictViewValue, SetValue
+    from compiler.values.containers import DictViewValue
+    from compiler.values.sets import SetValue
     view, other = (a, b) if isinstance(a, DictViewValue) else (b, a)
     set_like = isinstance(other, SetValue) or (isinstance(other, DictViewValue)
                                                and other.kind != "values")
@@ -88,13 +90,9 @@ def _declines_others(value: Value) -> bool:
     """Its type's `__eq__` is object's, or a builtin container's or constant's, which returns
     NotImplemented for every pairing not handled in `equal`."""
     from compiler.values.attributes import find_in_mro
-    from compiler.values.containers import (
-        DictValue,
-        DictViewValue,
-        SequenceValue,
-        SetValue,
-    )
+    from compiler.values.containers import DictValue, DictViewValue, SequenceValue
     from compiler.values.identity import exact_type
+    from compiler.values.sets import SetValue
     if isinstance(value, (SequenceValue, DictValue, SetValue, DictViewValue)):
         return True
     if isinstance(value, ConstantValue):

@@ -116,9 +116,9 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
         DictViewValue,
         ListValue,
         SequenceValue,
-        SetValue,
         TupleValue,
     )
+    from compiler.values.sets import SetValue
     if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind in ("keys", "items")
                                 for v in (a, b)):  # set-like views: a set of their items
         a, b = (v if isinstance(v, SetValue) else SetValue(v.unpack(tx)) for v in (a, b))
@@ -150,7 +150,8 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
 
 
 def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
-    from compiler.values.containers import DictValue, ListValue, SetValue
+    from compiler.values.containers import DictValue, ListValue
+    from compiler.values.sets import SetValue
     plain = symbol[:-1]
     if _is_array(a) or _is_array(b):
         raise Unsupported(f"in-place {symbol} on a NumPy array (it writes the array)",
@@ -201,8 +202,9 @@ def compare(tx, symbol: str, a: Value, b: Value) -> Value:
 
 
 def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
-    from compiler.values.containers import DictValue, SequenceValue, SetValue
+    from compiler.values.containers import DictValue, SequenceValue
     from compiler.values.equality import equal as _equal
+    from compiler.values.sets import SetValue
     if symbol in ("==", "!="):
         equal = _equal(tx, a, b, dunders_tried=symbol == "==")  # object.__ne__ asks __eq__
         return equal if symbol == "==" else not equal

@@ -15,7 +15,7 @@ from typing import Any
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
-from compiler.values.containers import DictValue, ListValue, SetValue, TupleValue
+from compiler.values.containers import DictValue, ListValue, TupleValue
 from compiler.values.operators import (
     BINARY,
     COMPARE,
@@ -25,6 +25,7 @@ from compiler.values.operators import (
     is_same,
     unary_op,
 )
+from compiler.values.sets import SetValue
 
 HANDLERS: dict[Any, Callable] = {}
 

@@ -33,10 +33,11 @@ from compiler.values.constant import (
     is_special_form,
     is_typing_constant,
 )
-from compiler.values.containers import DictValue, ListValue, SetValue, SizeValue, TupleValue
+from compiler.values.containers import DictValue, ListValue, SizeValue, TupleValue
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
 from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
+from compiler.values.sets import SetValue
 
 
 def wrap_constant(value: Any) -> Value:
