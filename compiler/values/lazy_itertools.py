@@ -154,16 +154,21 @@ def _groupby(tx, iterable, key=None):
     return LazyIteratorValue(itertools.groupby, _GroupBy(iterable.iter(tx), key).next_group)
 
 
-# itertools function -> (lazy handler, which argument is the function)
+def _argument(position: int, name: str | None = None):
+    """Where a call passes its function: positional `position`, else keyword `name` (None:
+    positional only)."""
+    return lambda args, kwargs: args[position] if len(args) > position else (
+        kwargs.get(name) if name else None)
+
+
+# itertools function -> (lazy handler, where its function argument is)
 _CALLING = {
-    itertools.starmap: (_starmap, lambda args, kwargs: args[0] if args else None),
-    itertools.takewhile: (_takewhile, lambda args, kwargs: args[0] if args else None),
-    itertools.dropwhile: (_dropwhile, lambda args, kwargs: args[0] if args else None),
-    itertools.filterfalse: (_filterfalse, lambda args, kwargs: args[0] if args else None),
-    itertools.accumulate: (_accumulate, lambda args, kwargs: (
-        args[1] if len(args) > 1 else kwargs.get("func"))),
-    itertools.groupby: (_groupby, lambda args, kwargs: (
-        args[1] if len(args) > 1 else kwargs.get("key"))),
+    itertools.starmap: (_starmap, _argument(0)),
+    itertools.takewhile: (_takewhile, _argument(0)),
+    itertools.dropwhile: (_dropwhile, _argument(0)),
+    itertools.filterfalse: (_filterfalse, _argument(0)),
+    itertools.accumulate: (_accumulate, _argument(1, "func")),
+    itertools.groupby: (_groupby, _argument(1, "key")),
 }
 
 
