@@ -23,6 +23,7 @@ from compiler.guards.check import CheckFunction
 from compiler.guards.shape_guards import with_shape_guards
 from compiler.pysource import GeneratedFunction
 from compiler.shapes.policy import ShapePolicy
+from compiler.values.inference_mode import enter_region
 
 _ALL: weakref.WeakSet[CompiledFunction] = weakref.WeakSet()
 
@@ -200,7 +201,8 @@ class CompiledFunction:
         extract = _extractor(result.input_sources)
         targets = {node.target for node in result.graph.graph.nodes}
         raised = GraphRaised(self, result, sets_grad_mode=torch._C._set_grad_enabled in targets,
-                             enters_autocast=torch.amp._enter_autocast in targets)
+                             enters_autocast=torch.amp._enter_autocast in targets,
+                             enters_inference_mode=enter_region in targets)
 
         def run(args, kwargs, L, G):
             inputs = extract(L, G)

@@ -24,34 +24,42 @@ from compiler.errors import CompilerBug
 
 
 class GraphRaised:
-    def __init__(self, owner, result, sets_grad_mode: bool, enters_autocast: bool = False):
+    def __init__(self, owner, result, sets_grad_mode: bool, enters_autocast: bool = False,
+                 enters_inference_mode: bool = False):
         self.owner = owner  # the CompiledFunction: its function, and its stats at the time
         self.under_handler = result.under_handler
         self.rerunnable = result.rerunnable
         self.draws_random = result.draws_random and result.rerunnable
         self.sets_grad_mode = sets_grad_mode
         self.enters_autocast = enters_autocast
+        self.enters_inference_mode = enters_inference_mode
         self.put_back = result.put_back
         self.saves_state = (self.draws_random or sets_grad_mode or enters_autocast
-                            or bool(self.put_back))
+                            or enters_inference_mode or bool(self.put_back))
 
     def save(self, inputs: list) -> tuple:
         """What the graph may change before it raises: the grad mode, the RNG state, the
-        inputs it writes in place (their copies) and the autocast state."""
+        inputs it writes in place (their copies), the autocast state and the inference-mode
+        regions open."""
         copies = []
         if self.put_back:
             with torch.no_grad():
                 copies = [(inputs[i], inputs[i].clone()) for i in self.put_back]
         from compiler.values.autocast import saved_state
+        from compiler.values.inference_mode import open_regions
         return (torch.is_grad_enabled() if self.sets_grad_mode else None,
                 torch.get_rng_state() if self.draws_random else None, copies,
-                saved_state() if self.enters_autocast else None)
+                saved_state() if self.enters_autocast else None,
+                open_regions() if self.enters_inference_mode else None)
 
     def rerun(self, args, kwargs, L: dict, exc: BaseException,
-              state: tuple = (None, None, (), None)):
+              state: tuple = (None, None, (), None, None)):
         """Called in the handler of the graph's exception `exc`: the frame's eager result, or
         `exc` again when the frame cannot run twice."""
-        grad_mode, rng, copies, autocast = state
+        grad_mode, rng, copies, autocast, regions = state
+        if regions is not None:  # inference-mode regions the graph entered and did not leave
+            from compiler.values.inference_mode import leave_regions
+            leave_regions(regions)
         if autocast is not None:  # blocks the graph entered and did not leave: left
             from compiler.values.autocast import restore_state
             restore_state(autocast)

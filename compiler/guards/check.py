@@ -16,6 +16,7 @@ import torch
 from compiler.guards import (  # noqa: F401 - every module of kinds
     autocast,
     exception_state,
+    inference_mode,
     kinds,
     shape_guards,
 )
@@ -27,6 +28,7 @@ check_complete()  # each GuardKind has its class, once all the kinds are registe
 
 PRELUDE: dict[str, Any] = {
     "___is_grad_enabled": torch.is_grad_enabled,
+    "___is_inference_mode_enabled": torch.is_inference_mode_enabled,
     "___get_default_dtype": torch.get_default_dtype,
     "___any_autocast": torch._C._is_any_autocast_enabled,
     "___autocast_state": autocast.autocast_state,

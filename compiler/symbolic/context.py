@@ -14,6 +14,7 @@ import torch
 from compiler.graph.builder import GraphBuilder
 from compiler.guards.autocast import AutocastGuard, autocast_state
 from compiler.guards.guard import Guard, GuardKind, guard_of
+from compiler.guards.inference_mode import InferenceModeGuard
 from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard
 from compiler.guards.sources import Source
 from compiler.symbolic.side_effects import SideEffects
@@ -56,7 +57,8 @@ class TraceContext:
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
         self.generators: list[Value] = []  # generator objects made in the trace
-        self.open_autocasts: list = []  # real autocast objects entered, not yet left
+        self.open_autocasts: list = []  # real autocast (and inference-mode) blocks entered,
+                                        # not yet left
         # Objects made for real while tracing that eager makes anew on every call (a class of
         # a class statement or namedtuple, its methods): they may not leave the frame
         # (compiler/graph/output.py), and writes to them die with the frame.
@@ -67,6 +69,7 @@ class TraceContext:
         self.ops_under_handler = False
         self.ops_after_side_effect = False
         self.add_guard(GradModeGuard(None, self.grad_mode_at_start))
+        self.add_guard(InferenceModeGuard(None, torch.is_inference_mode_enabled()))
         self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
         self.add_guard(AutocastGuard(None, autocast_state()))
 

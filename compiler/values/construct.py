@@ -53,6 +53,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     from compiler.values.autocast import construct_autocast, is_autocast_class
     if is_autocast_class(cls):
         return construct_autocast(cls, args, kwargs)
+    from compiler.values.inference_mode import construct_inference_mode, is_inference_mode_class
+    if is_inference_mode_class(cls):
+        return construct_inference_mode(tx, args, kwargs)
     if cls.__module__.startswith("torch"):  # (a user nn.Module subclass goes on as any class)
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)

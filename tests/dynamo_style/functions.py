@@ -14,6 +14,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_idioms_repro,
     functions_idioms_torch,
     functions_misc,
+    functions_modes_and_local_types,
     functions_objects,
     functions_torch,
 )
