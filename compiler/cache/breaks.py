@@ -131,6 +131,8 @@ class BreakRunner:
         its own, with its own cache, guards, graphs and breaks (what CPython would call: a
         module through its call path, hooks included). Anything else runs as it is."""
         if isinstance(fn, types.MethodType) and isinstance(fn.__func__, types.FunctionType):
+            if _is_torch_internal(fn.__func__):
+                return fn  # torch's machinery (a custom autograd Function's apply): as it is
             return functools.partial(self._callee_frame(fn.__func__), fn.__self__)
         if isinstance(fn, torch.nn.Module) and self.owner.original is _call_module():
             return fn  # the module's own call path (hooks) could not be traced whole: as is

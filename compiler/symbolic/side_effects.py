@@ -22,13 +22,40 @@ class SideEffects:
     global_writes: dict[tuple[int, str], tuple[dict, str, Value | None]] = (
         dataclasses.field(default_factory=dict))
     cell_writes: dict[int, tuple[Any, Value]] = dataclasses.field(default_factory=dict)
+    # Speculations in progress (compiler/values/subgraph.py): each lists the trackers changed
+    # while it runs, whether or not they existed before the frame.
+    watchers: list[list[Value]] = dataclasses.field(default_factory=list)
 
     def recorded(self) -> bool:
         return bool(self.mutated or self.attribute_writes or self.global_writes
                     or self.cell_writes)
 
+    def watch(self) -> list[Value]:
+        watcher: list[Value] = []
+        self.watchers.append(watcher)
+        return watcher
+
+    def unwatch(self, watcher: list[Value]) -> None:
+        self.watchers[:] = [w for w in self.watchers if w is not watcher]
+
+    def touch(self, value: Value) -> None:
+        """`value` (a container, an object, a cell) is about to change."""
+        for watcher in self.watchers:
+            watcher.append(value)
+
+    def snapshot(self) -> tuple[dict, ...]:
+        return (dict(self.mutated), dict(self.attribute_writes), dict(self.global_writes),
+                dict(self.cell_writes))
+
+    def same_as(self, snapshot: tuple[dict, ...]) -> bool:
+        """Whether nothing was recorded since `snapshot` was taken."""
+        now = self.snapshot()
+        return all(old.keys() == new.keys() and all(old[k] is new[k] for k in old)
+                   for old, new in zip(snapshot, now))
+
     def mutate(self, container: Value) -> None:
         """A pre-existing list, dict or set is about to change: replay its final contents."""
+        self.touch(container)
         if container.source is not None:
             self.mutated[id(container)] = container
 

@@ -6,6 +6,7 @@ default of each says plainly that this value does not support it.
 
 from __future__ import annotations
 
+import itertools
 from typing import TYPE_CHECKING, Any
 
 from compiler.errors import BreakReason, Unsupported
@@ -61,9 +62,18 @@ class Value:
     # The exit of a grad-mode `with` block (torch_functions.GradExitValue): a break inside
     # such a block can resume there, since the exit is rebuilt as a callable restoring the mode.
     restores_grad_mode: bool = False
+    # The order trackers were made in: a speculation (compiler/values/subgraph.py) tells the
+    # ones it made from older ones, whose changes it could not replay. -1: not known, older.
+    serial: int = -1
+    _serials = itertools.count()
 
     def __init__(self, source: Source | None = None):
         self.source = source
+        self.serial = next(Value._serials)
+
+    @staticmethod
+    def next_serial() -> int:
+        return next(Value._serials)
 
     # -- identity and constants -------------------------------------------------------------
     def python_type(self) -> type:

@@ -53,6 +53,7 @@ class CellValue(Value):
         return self.contents
 
     def store(self, tx, value: Value) -> None:
+        tx.ctx.side_effects.touch(self)
         self.contents = value
         if self.real_cell is not None:
             tx.ctx.side_effects.write_cell(self.real_cell, value)

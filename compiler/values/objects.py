@@ -344,6 +344,7 @@ class ObjectValue(Value):
         if (user_descriptor := data_descriptor(tx, self.cls, name)) is not None:
             return user_descriptor.set(tx, self, value)  # its __set__, traced
         check_instance_assignment(self.cls, name, descriptor)
+        tx.ctx.side_effects.touch(self)
         self.attrs[name] = value
         self.deleted.discard(name)
         if self.real is not None:
@@ -354,6 +355,7 @@ class ObjectValue(Value):
         if hook is not None:
             hook.call(tx, [ConstantValue(name)], {})
         elif not delete_through_class(tx, self, name):  # a property's deleter, or the dict entry
+            tx.ctx.side_effects.touch(self)
             self.attrs.pop(name, None)
             self.deleted.add(name)
             if self.real is not None:

@@ -101,6 +101,9 @@ class TensorValue(Value):
             return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
             return registry.class_value(self.real_type)
+        if name in ("requires_grad", "is_leaf") and getattr(tx.ctx, "transform_depth", 0):
+            raise Unsupported(f"Tensor.{name} inside a torch.func transform",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
         if name in METADATA_ATTRIBUTES:
             return registry.wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:

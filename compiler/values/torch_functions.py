@@ -85,6 +85,12 @@ class TorchFunctionValue(NativeFunctionValue):
             converted = array_to_tensor(tx, fn, args, kwargs)
             if converted is not None:
                 return converted
+        if fn is _FUNCTION_APPLY:
+            from compiler.values.autograd_function import apply_custom_function
+            return apply_custom_function(tx, args, kwargs)
+        from compiler.values.functorch_transforms import is_transform, make_transform
+        if is_transform(fn):
+            return make_transform(fn, list(args), kwargs)
         reason = (UNSUPPORTED.get(fn) if is_hashable(fn) else None) or _not_an_op(fn)
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)

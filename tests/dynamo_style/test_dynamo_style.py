@@ -35,10 +35,6 @@ FULLGRAPH_GAPS = {
     "cmp_to_key_sort": "functools.cmp_to_key (a C type)",
     "index_int_float_dunders": "a user object with __index__ used as a list index",
     "dict_views_as_sets": "dict_keys.isdisjoint",
-    "autograd_function_apply": "a custom torch.autograd.Function (apply refused)",
-    "autograd_function_on_leaf": "a custom torch.autograd.Function (apply refused)",
-    "torch_func_vmap_rows": "torch.func.vmap of a Python function",
-    "torch_func_grad_of_loss": "torch.func.grad of a Python function",
 }
 
 

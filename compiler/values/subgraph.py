@@ -1,0 +1,217 @@
+"""Speculating a user callable into a graph of its own (a subgraph), for the constructs that
+run a function under torch's own machinery: a custom autograd Function's forward, the
+function a torch.func transform applies to.
+
+The callable is traced by the same translator, over the same trace context, while the
+context's graph builder is swapped for one that records into a fresh graph. What it reads
+from outside (a tensor of the enclosing graph, a global or a parameter) becomes an extra
+input of the subgraph ("lifted"). The speculation is refused (Unsupported) when the callable
+does something the subgraph cannot replay: a side effect on anything that existed before it
+ran (a container, an object, a cell, a global), an in-place write to one of its inputs, a
+random draw, a grad mode left changed, symbolic sizes, or an output that is not a tensor.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import torch
+import torch.fx as fx
+
+from compiler import config
+from compiler.errors import BreakReason, Unsupported
+from compiler.graph.builder import GraphBuilder
+from compiler.graph.effects import EffectWatch
+from compiler.values.base import Value
+from compiler.values.constant import ConstantValue
+
+
+class SubgraphBuilder(GraphBuilder):
+    """Records a subgraph's nodes; shares the enclosing trace's fake mode and shapes, and
+    adds the inputs met while speculating (a parameter, a global tensor) to the enclosing
+    graph, from which they are lifted."""
+
+    def __init__(self, outer: GraphBuilder):  # noqa: D107 - GraphBuilder's state, shared
+        self.outer = outer
+        self.graph = fx.Graph()
+        self.fake_mode = outer.fake_mode
+        self.shapes = outer.shapes
+        self.inputs = outer.inputs
+        self._last_placeholder = None
+        self.op_count = 0
+        self.constants: dict[str, Any] = {}
+        self.effects = EffectWatch()
+
+    def add_input(self, source, real, dims=None):
+        return self.outer.add_input(source, real, dims)
+
+    def argument(self, index: int, fake: torch.Tensor) -> fx.Node:
+        node = self.graph.placeholder(f"arg{index}")
+        node.meta["example_value"] = fake
+        self._last_placeholder = node
+        return node
+
+
+@dataclasses.dataclass
+class Subgraph:
+    """A speculated callable: its graph module, the result trackers it returned (tensors of
+    the subgraph), and the enclosing graph's nodes it reads, passed after its own arguments."""
+
+    module: fx.GraphModule
+    outputs: list[Value]
+    returned_tuple: bool
+    lifted: list[fx.Node]
+    extra: list[Value] = dataclasses.field(default_factory=list)  # outputs after `outputs`
+
+
+def sample_fake(fake: torch.Tensor, *, select: int | None = None,
+                requires_grad: bool | None = None) -> torch.Tensor:
+    """A fresh fake tensor like `fake` (one slice of it along `select`), with no history."""
+    shape, stride = list(fake.shape), list(fake.stride())
+    if select is not None:
+        del shape[select], stride[select]
+    grad = fake.requires_grad if requires_grad is None else requires_grad
+    with fake.fake_mode:
+        fresh = torch.empty_strided(shape, stride, dtype=fake.dtype, device=fake.device)
+    return fresh.requires_grad_(grad) if grad and fresh.is_floating_point() else fresh
+
+
+def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
+              grad_enabled: bool | None = None, more_outputs=None) -> Subgraph:
+    """Trace `fn(*args)` into a subgraph. A fake tensor among `args` is an input of the
+    subgraph (a placeholder); any other argument is a tracker passed as it is (a constant).
+    `more_outputs(outputs)`, called once `fn` returned, gives tensors the subgraph returns
+    after what `fn` returned (then always as one tuple)."""
+    ctx = tx.ctx
+    outer = ctx.graph
+    if outer.shapes.symbolic:
+        raise Unsupported(f"{what} with symbolic sizes", BreakReason.UNSUPPORTED_CALL)
+    inner = SubgraphBuilder(outer)
+    first_serial = Value.next_serial()
+    watch = ctx.side_effects.watch()
+    effects_before = ctx.side_effects.snapshot()
+    known_tensors = dict(ctx.tensor_of_fake)
+    grad_before = torch.is_grad_enabled()
+    ctx.graph = inner
+    finished = False
+    try:
+        if grad_enabled is not None:
+            torch._C._set_grad_enabled(grad_enabled)
+        call_args = [_placeholder(ctx, inner, i, a) if isinstance(a, torch.Tensor) else a
+                     for i, a in enumerate(args)]
+        result = fn.call(tx, call_args, {})
+        if torch.is_grad_enabled() != (grad_before if grad_enabled is None else grad_enabled):
+            raise Unsupported(f"{what} leaves the grad mode changed", BreakReason.UNSUPPORTED_CALL)
+        outputs, returned_tuple = _tensor_outputs(result, what)
+        extra = more_outputs(outputs) if more_outputs is not None else []
+        _check_no_effects(ctx, inner, watch, first_serial, effects_before, what)
+        subgraph = _finish(inner, outputs, returned_tuple, extra)
+        finished = True
+        return subgraph
+    finally:
+        torch._C._set_grad_enabled(grad_before)
+        ctx.graph = outer
+        ctx.tensor_of_fake = known_tensors
+        ctx.side_effects.unwatch(watch)
+        if not finished:  # take back the uses its nodes made of the enclosing graph's nodes
+            for node in reversed(list(inner.graph.nodes)):
+                inner.graph.erase_node(node)
+
+
+def _placeholder(ctx, inner: SubgraphBuilder, index: int, fake: torch.Tensor) -> Value:
+    from compiler.values.tensor import TensorValue
+    value = TensorValue(inner.argument(index, fake), fake)
+    ctx.register_tensor(fake, value)
+    return value
+
+
+def _tensor_outputs(result: Value, what: str) -> tuple[list[Value], bool]:
+    from compiler.values.containers import TupleValue
+    from compiler.values.tensor import TensorValue
+    returned_tuple = type(result) is TupleValue
+    outputs = list(result.items) if returned_tuple else [result]
+    if not outputs or not all(isinstance(o, TensorValue) for o in outputs):
+        raise Unsupported(f"{what} returns something other than a tensor or a tuple of "
+                          f"tensors", BreakReason.UNSUPPORTED_CALL)
+    return outputs, returned_tuple
+
+
+def _check_no_effects(ctx, inner: SubgraphBuilder, watch: list, first_serial: int, before,
+                      what: str) -> None:
+    def refuse(why: str):
+        raise Unsupported(f"{what} {why}", BreakReason.SIDE_EFFECT)
+
+    if not ctx.side_effects.same_as(before):
+        refuse("writes to an object, a global or a cell that exists outside it")
+    if any(value.serial < first_serial for value in watch):
+        refuse("changes a container, an object or a variable that exists outside it")
+    if inner.effects.draws_random:
+        refuse("draws random numbers")
+    for node in inner.graph.nodes:
+        fake = node.meta.get("example_value")
+        if isinstance(fake, torch.Tensor) and _reads_outside(node, inner) \
+                and inner.effects.writes(fake):
+            refuse("writes one of its inputs in place")
+
+
+def _reads_outside(node: fx.Node, inner: SubgraphBuilder) -> bool:
+    return node.op == "placeholder" or node.graph is not inner.graph
+
+
+def _finish(inner: SubgraphBuilder, outputs: list[Value], returned_tuple: bool,
+            extra: list[Value]) -> Subgraph:
+    graph = inner.graph
+    out_nodes = [o.node for o in outputs + extra]
+    graph.output(tuple(out_nodes) if returned_tuple or extra else out_nodes[0])
+    lifted = _lift_free_nodes(inner)
+    for node in reversed(list(graph.nodes)):
+        if node.meta.get("symbolic") and not node.users:
+            graph.erase_node(node)
+    root = torch.nn.Module()
+    for name, value in inner.constants.items():
+        setattr(root, name, value)
+    module = fx.GraphModule(root, graph)
+    if config.raise_internal_errors:
+        graph.lint()
+    return Subgraph(module, outputs, returned_tuple, lifted, extra)
+
+
+def _lift_free_nodes(inner: SubgraphBuilder) -> list[fx.Node]:
+    """Each node of the enclosing graph that the subgraph uses becomes a placeholder of it,
+    after its own arguments; returns those nodes, in the order of the new placeholders."""
+    graph = inner.graph
+    lifted: dict[fx.Node, fx.Node] = {}
+
+    def local(arg: fx.Node) -> fx.Node:
+        if arg.graph is graph:
+            return arg
+        if arg.meta.get("symbolic"):
+            raise Unsupported("a symbolic size read inside a subgraph",
+                              BreakReason.UNSUPPORTED_CALL)
+        if arg not in lifted:
+            anchor = inner._last_placeholder
+            context = graph.inserting_after(anchor) if anchor is not None else \
+                graph.inserting_before(next(iter(graph.nodes)))
+            with context:
+                placeholder = graph.placeholder(f"free{len(lifted)}")
+            placeholder.meta["example_value"] = arg.meta.get("example_value")
+            inner._last_placeholder = placeholder
+            lifted[arg] = placeholder
+        return lifted[arg]
+
+    for node in list(graph.nodes):
+        if node.op == "placeholder":
+            continue
+        node.args = fx.node.map_arg(node.args, local)
+        node.kwargs = fx.node.map_arg(node.kwargs, local)
+    return list(lifted)
+
+
+def constant_argument(value: Value, what: str) -> Any:
+    """A non-tensor argument of a subgraph's call, as a constant the graph can spell."""
+    if isinstance(value, ConstantValue) and isinstance(
+            value.as_constant(), (int, float, bool, str, type(None))):
+        return value.as_constant()
+    raise Unsupported(f"{what} with an argument that is neither a tensor nor a constant "
+                      f"({value})", BreakReason.UNSUPPORTED_CALL)
