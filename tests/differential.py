@@ -6,8 +6,10 @@ from __future__ import annotations
 
 import collections
 import copy
+import enum
 import functools
 import math
+import sys
 import types
 
 import pytest
@@ -32,8 +34,14 @@ def assert_same(actual, expected, path: str = "out") -> None:
         torch.testing.assert_close(actual, expected, equal_nan=True, msg=lambda m: f"{path}: {m}")
         assert actual.requires_grad == expected.requires_grad, f"{path}: requires_grad differs"
         return
-    assert type(actual) is type(expected), (
+    if isinstance(expected, type) and made_at_run_time(expected):
+        assert same_made_class(actual, expected), f"{path}: class {actual!r} != {expected!r}"
+        return
+    assert type(actual) is type(expected) or same_made_class(type(actual), type(expected)), (
         f"{path}: expected {type(expected).__name__}, got {type(actual).__name__} {actual!r}")
+    if type(actual) is not type(expected):  # two calls' classes: compared by what they hold
+        _assert_same_of_made_class(actual, expected, path)
+        return
     if isinstance(expected, (tuple, list, collections.deque)):
         assert len(actual) == len(expected), f"{path}: length {len(actual)} != {len(expected)}"
         if isinstance(expected, collections.deque):
@@ -60,6 +68,35 @@ def assert_same(actual, expected, path: str = "out") -> None:
         assert math.isnan(actual), f"{path}: {actual!r} is not nan"
     else:
         assert actual == expected, f"{path}: {actual!r} != {expected!r}"
+
+
+def made_at_run_time(cls: type) -> bool:
+    """A class its module does not name: made by a call (a local class, a namedtuple), anew
+    on every call, so that eager's and the compiled run's are two classes."""
+    found = sys.modules.get(cls.__module__)
+    for part in cls.__qualname__.split("."):
+        found = getattr(found, part, None)
+    return found is not cls
+
+
+def same_made_class(actual, expected: type) -> bool:
+    """Two classes made by two calls of the same code: the same names, bases and namespace."""
+    return actual is expected or (
+        isinstance(actual, type) and made_at_run_time(actual) and made_at_run_time(expected)
+        and (actual.__qualname__, actual.__module__) == (expected.__qualname__,
+                                                         expected.__module__)
+        and actual.__mro__[1:] == expected.__mro__[1:] and vars(actual).keys() == vars(
+            expected).keys())
+
+
+def _assert_same_of_made_class(actual, expected, path: str) -> None:
+    if isinstance(expected, enum.Enum):
+        assert actual.name == expected.name, f"{path}: {actual!r} != {expected!r}"
+        assert_same(actual.value, expected.value, f"{path}.value")
+    elif isinstance(expected, tuple):
+        assert_same(tuple(actual), tuple(expected), f"{path}(tuple)")
+    else:
+        assert_same(vars(actual), vars(expected), f"{path}.__dict__")
 
 
 def _is_plain_object(obj) -> bool:

@@ -67,11 +67,43 @@ class OutputPlan:
         self._memo: dict[int, str] = {}
         self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
         self._building: set[int] = set()  # ids of the values being rebuilt now
+        self._remade_classes: dict[int, str] = {}  # id of a class made anew -> its local
 
     # -- naming -------------------------------------------------------------------------------
     def bind(self, obj: Any) -> str:
+        remade = self._remade(obj)
+        if remade is not None:
+            return remade
         self._refuse_made_per_call(obj)
         return self.function.bind(obj)
+
+    def _remade(self, obj: Any) -> str | None:
+        """A class the trace made that has a recipe, made anew once per call (or an enum
+        member of one, read from it): compiler/values/class_recipes.py."""
+        from compiler.values.class_recipes import member_expression
+        recipes, made = self.ctx.class_recipes, self.ctx.made_per_call
+        if id(obj) in recipes and made.get(id(obj)) is obj:
+            if id(obj) not in self._remade_classes:
+                self._refuse_written_class(obj)
+                self._remade_classes[id(obj)] = self.temp(
+                    f"{self.function.bind(recipes[id(obj)])}()")
+            return self._remade_classes[id(obj)]
+        kind = type(obj)
+        if id(kind) in recipes and made.get(id(kind)) is kind:
+            return member_expression(obj, self._remade(kind))
+        return None
+
+    def _refuse_written_class(self, cls: type) -> None:
+        """Writes to the class, or to what its body made, die with the frame: a class made
+        anew would not show them."""
+        effects = self.ctx.side_effects
+        if (any(key[0] == id(cls) for key in self.ctx.module_attribute_writes)
+                or any(owner.fixed_object() is cls
+                       for owner, *_ in effects.attribute_writes.values())
+                or any(self._dies_with_frame(c.source) and c.source.base.value is cls
+                       for c in effects.mutated.values())):
+            raise Unsupported(f"{cls!r} (a class made and written in the compiled code) leaving "
+                              f"the compiled code", BreakReason.UNSUPPORTED_VALUE)
 
     def _refuse_made_per_call(self, obj: Any) -> None:
         """A class the trace made (or an instance, or an object its body made) is made anew

@@ -63,6 +63,8 @@ class TraceContext:
         # a class statement or namedtuple, its methods): they may not leave the frame
         # (compiler/graph/output.py), and writes to them die with the frame.
         self.made_per_call: dict[int, Any] = {}
+        # How the rebuild makes such a class anew, by id (compiler/values/class_recipes.py).
+        self.class_recipes: dict[int, Any] = {}
         self.grad_mode_at_start = torch.is_grad_enabled()
         # Where graph ops were recorded: should the graph raise at run time, a handler of the
         # frame or a side effect deferred before them would tell (compiler/entry.py).
@@ -73,10 +75,12 @@ class TraceContext:
         self.add_guard(DefaultDtypeGuard(None, torch.get_default_dtype()))
         self.add_guard(AutocastGuard(None, autocast_state()))
 
-    def note_made_class(self, cls: type, names=None) -> None:
+    def note_made_class(self, cls: type, names=None, recipe=None) -> None:
         """`cls` was made by the trace: it and the objects its body made (under `names`; all
-        of its namespace when None) are per call."""
+        of its namespace when None) are per call; `recipe` makes it anew, if it can be."""
         self.made_per_call[id(cls)] = cls
+        if recipe is not None:
+            self.class_recipes[id(cls)] = recipe
         for name, value in vars(cls).items():
             if names is not None and name not in names and name not in ("__dict__",
                                                                          "__weakref__"):

@@ -2,9 +2,10 @@
 
 Its body may close over constants and real cells (and over the trace's cells, which its methods
 then share: `_real_cell`), and may run no code of the program
-(class_body.py). Eager builds a new class on every call, so the class, its instances and the
-objects its body made may not leave the frame (the rebuild refuses them, compiler/graph/
-output.py), and writes to the class die with the frame.
+(class_body.py). Eager builds a new class on every call: the class and its instances leave the
+frame only from a class the rebuild makes anew (a body that closes over nothing:
+class_recipes.py), the objects its body made not at all (compiler/graph/output.py), and writes
+to the class die with the frame.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.callables import UserFunctionValue
 from compiler.values.class_body import inert_body_names
+from compiler.values.class_recipes import class_statement_recipe
 from compiler.values.constant import call_pure
 from compiler.values.containers import is_plain, plain
 
@@ -70,7 +72,8 @@ class BuildClassValue(Value):
         made = inert_body_names(body.code, body.f_globals, cells, real_bases, options)
         cls = call_pure(builtins.__build_class__, [function, name.as_constant(), *real_bases],
                         options)
-        tx.ctx.note_made_class(cls, made)
+        tx.ctx.note_made_class(cls, made, class_statement_recipe(
+            body.code, body.f_globals, name.as_constant(), real_bases, options))
         return ClassValue(cls)
 
 

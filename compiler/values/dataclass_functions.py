@@ -87,6 +87,10 @@ def _process_made_class(tx, cls: Value, *options: Value, **named: Value) -> Valu
     if made is not real:  # slots=True makes a second class, from the first one's namespace
         raise Unsupported("@dataclass(slots=True) in the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
+    recipe = tx.ctx.class_recipes.get(id(real))
+    if recipe is not None:  # made anew: the class statement, then this decorator
+        recipe.then(dataclasses._process_class, [plain(a) for a in options],
+                    {k: plain(v) for k, v in named.items()})
     tx.ctx.note_made_class(made, set(vars(made)) - before)
     return ClassValue(made)
 

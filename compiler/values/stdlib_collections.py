@@ -7,6 +7,7 @@ dict kinds are dict trackers that remember their class; a named-tuple class is m
 from __future__ import annotations
 
 import collections
+import copy
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
@@ -15,6 +16,7 @@ from compiler.values import registry
 from compiler.values.attributes import find_in_mro, missing, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
+from compiler.values.class_recipes import recipe
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, is_plain, plain
 
@@ -191,15 +193,17 @@ def _defaultdict(tx, *args, **kwargs):
 
 def _namedtuple(tx, *args, **kwargs):
     """Making a named-tuple class is pure: fold it, the class is then a constant of this
-    trace, made per call in eager, so it may not leave the frame (TraceContext.made_per_call).
+    trace, made per call in eager: leaving the frame, it is made anew by its recipe.
     Its `__module__` is `module=`, else the calling frame's global `__name__` (read and
     guarded here: called from the compiler, namedtuple would name the compiler's module)."""
     from compiler.values.objects import ClassValue
     named = {k: plain(v) for k, v in kwargs.items()}
     if named.get("module") is None:
         named["module"] = _calling_module(tx)
-    cls = call_pure(collections.namedtuple, [plain(a) for a in args], named)
-    tx.ctx.note_made_class(cls)
+    arguments = [plain(a) for a in args]
+    cls = call_pure(collections.namedtuple, arguments, named)
+    tx.ctx.note_made_class(cls, recipe=recipe(collections.namedtuple, copy.deepcopy(arguments),
+                                              copy.deepcopy(named)))
     return ClassValue(cls)
 
 

@@ -5,6 +5,9 @@ frozen dataclasses, class bodies that call something.
 
 from __future__ import annotations
 
+import collections
+import dataclasses
+
 import torch
 
 from tests.conformance.registry import randn
@@ -51,3 +54,41 @@ def inference_tensor_used_after_region(a, b):
         stats = b.mean(0, keepdim=True)
     centred = b - stats  # an inference tensor in a later op that saves nothing
     return centred, centred.is_inference(), (a + stats).requires_grad
+
+
+@case()
+def namedtuple_made_inside_returned(a, b):
+    Stats = collections.namedtuple("Stats", ["mean", "spread"])
+    out = Stats(a.mean(0), b.std(0))
+    return out, out.mean + out.spread, out._fields, type(out).__name__
+
+
+@case()
+def namedtuple_made_inside_class_escapes(a, b):
+    Pair = collections.namedtuple("Pair", "left right", defaults=[None])
+    made = [Pair(a), Pair(a, b)]
+    return Pair, made, made[0].right is None, made[1] == (a, b)
+
+
+@case()
+def class_made_inside_instance_returned(a, b):
+    class Holder:
+        def __init__(self, value):
+            self.value = value
+
+        def doubled(self):
+            return self.value * 2
+
+    h = Holder(a + b)
+    return h, h.doubled()
+
+
+@case()
+def frozen_dataclass_made_inside_returned(a, b):
+    @dataclasses.dataclass(frozen=True)
+    class Config:
+        width: int
+        name: str = "cfg"
+
+    cfg = Config(4)
+    return cfg, a[:, : cfg.width] * 2, cfg == Config(4, "cfg"), dataclasses.astuple(cfg)
