@@ -1,0 +1,176 @@
+"""torch.func transforms of a Python function called in compiled code (vmap, grad,
+grad_and_value, jacrev, jacfwd, hessian): the function is traced into a subgraph and the graph
+applies the transform to it (compiler/values/functorch_transforms.py). Compared with eager:
+outputs, gradients through the result, graph/frame/recompile counts, on each backend; what a
+subgraph cannot replay is refused, and then runs eagerly."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+from torch import nn
+from torch.func import grad, grad_and_value, hessian, jacfwd, jacrev, vmap
+
+import compiler
+from tests.differential import assert_same, check_same, one_graph
+
+SCALE = 2.0
+BIAS = torch.arange(4.0)
+LINEAR = nn.Linear(4, 2)
+
+
+def _inputs():
+    g = torch.Generator().manual_seed(0)
+    return torch.randn(3, 4, generator=g), torch.randn(3, 4, generator=g)
+
+
+def vmap_forms(a, b):
+    def row_fn(row, other):
+        return (row * other).sum() * row
+
+    def pair(r, s):
+        return r + s, (r * s).sum()
+
+    outer = a.cos()
+    return (vmap(row_fn)(a, b),
+            vmap(lambda r, s: r + s, in_dims=(0, None))(a, b[0]),
+            vmap(torch.dot)(a, b),
+            vmap(pair, in_dims=(1, 1), out_dims=(1, 0))(a, b),
+            vmap(lambda col: col * SCALE + outer[0, 0], in_dims=-1)(a),
+            vmap(vmap(lambda x, y: x * y + BIAS[0]))(a, b),
+            vmap(LINEAR)(a),
+            vmap(lambda r, k: r * k, in_dims=(0, None))(a, 3))
+
+
+def grad_forms(a, b):
+    def loss(w, x):
+        return ((x * w).sum(1) ** 2).mean()
+
+    def with_aux(w, x):
+        y = x * w
+        return y.sum(), y
+
+    g_w, g_x = grad(loss, argnums=(0, 1))(b[0], a)
+    gv = grad_and_value(with_aux, has_aux=True)(b[0], a)
+    per_sample = vmap(grad(lambda w, x: (w * x).sin().sum()), in_dims=(None, 0))(b[0], a)
+    return (grad(loss)(b[0], a), g_w, g_x, gv, per_sample,
+            jacrev(torch.sin)(a[0]), jacfwd(lambda x: x.exp() * SCALE)(a[0]),
+            hessian(lambda x: (x ** 3).sum())(a[0]))
+
+
+def grad_under_no_grad(a, b):
+    with torch.no_grad():
+        return grad(lambda x: (x * b[0]).pow(2).sum())(a[0]) + 1
+
+
+@pytest.mark.parametrize("fn", [vmap_forms, grad_forms, grad_under_no_grad])
+def test_transforms_match_eager_in_one_graph(fn):
+    stats = check_same(fn, *_inputs())
+    one_graph(stats)
+
+
+@pytest.mark.parametrize("backend", ["aot_eager", pytest.param("inductor",
+                                                               marks=pytest.mark.slow)])
+@pytest.mark.parametrize("fn", [vmap_forms, grad_forms])
+def test_transforms_match_eager_with_compiling_backends(fn, backend):
+    one_graph(check_same(fn, *_inputs(), backend=backend))
+
+
+def test_gradients_flow_through_vmap_as_eager():
+    def f(a, b):
+        return vmap(lambda r, s: (r * s).tanh() * LINEAR.weight[0])(a, b).sum()
+
+    a, b = (t.requires_grad_() for t in _inputs())
+    a2, b2 = (t.detach().clone().requires_grad_() for t in (a, b))
+    LINEAR.zero_grad()
+    f(a2, b2).backward()
+    eager_weight_grad = LINEAR.weight.grad.clone()
+    LINEAR.zero_grad()
+    compiled = compiler.compile(f, fullgraph=True)
+    compiled(a, b).backward()
+    assert_same((a.grad, b.grad, LINEAR.weight.grad), (a2.grad, b2.grad, eager_weight_grad))
+    one_graph(compiler.stats(compiled))
+
+
+def test_a_global_the_function_reads_is_guarded():
+    global SCALE
+
+    def f(a):
+        return vmap(lambda r: r * SCALE)(a)
+
+    compiled = compiler.compile(f, fullgraph=True)
+    a, _ = _inputs()
+    try:
+        for scale in (2.0, 2.0, 5.0):
+            SCALE = scale
+            assert_same(compiled(a), f(a))
+    finally:
+        SCALE = 2.0
+    stats = compiler.stats(compiled)
+    assert (stats.frames, len(stats.recompiles)) == (2, 1), stats
+    assert "SCALE" in stats.recompiles[0]
+
+
+def appends_to_a_list(a, b):
+    seen = []
+
+    def fn(r):
+        seen.append(1)
+        return r * 2
+
+    return vmap(fn)(a), len(seen)
+
+
+def writes_a_variable(a, b):
+    calls = 0
+
+    def fn(r):
+        nonlocal calls
+        calls += 1
+        return r * 2
+
+    return vmap(fn)(a), calls
+
+
+def draws_random(a, b):
+    return vmap(lambda r: r * torch.rand(()), randomness="same")(a)
+
+
+def writes_its_input(a, b):
+    def fn(r):
+        r.add_(1)
+        return r * 2
+
+    return vmap(fn)(a), a
+
+
+def asks_requires_grad(a, b):
+    return grad(lambda x: x.sum() * float(x.requires_grad))(a)
+
+
+def returns_a_number(a, b):
+    return vmap(lambda r: 3)(a)
+
+
+def nested_in_dims(a, b):
+    return vmap(lambda pair: pair[0] + pair[1], in_dims=((0, 0),))((a, b))
+
+
+@pytest.mark.parametrize("fn", [appends_to_a_list, writes_a_variable, draws_random,
+                                writes_its_input, asks_requires_grad, nested_in_dims])
+def test_refused_is_unsupported_fullgraph_and_eager_otherwise(fn):
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fn, fullgraph=True)(*_inputs())
+    compiler.reset()
+    torch.manual_seed(0)
+    actual = compiler.compile(fn)(*_inputs())
+    torch.manual_seed(0)
+    assert_same(actual, fn(*_inputs()))
+
+
+def test_transform_raising_in_eager_raises_the_same():
+    for fullgraph in (True, False):
+        with pytest.raises(ValueError) as eager:
+            returns_a_number(*_inputs())
+        with pytest.raises((type(eager.value), compiler.Unsupported)):
+            compiler.compile(returns_a_number, fullgraph=fullgraph)(*_inputs())
