@@ -78,11 +78,14 @@ def sample_fake(fake: torch.Tensor, *, select: int | None = None,
 
 
 def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
-              grad_enabled: bool | None = None, more_outputs=None) -> Subgraph:
+              grad_enabled: bool | None = None, more_outputs=None,
+              hidden_inputs=()) -> Subgraph:
     """Trace `fn(*args)` into a subgraph. A fake tensor among `args` is an input of the
     subgraph (a placeholder); any other argument is a tracker passed as it is (a constant).
     `more_outputs(outputs)`, called once `fn` returned, gives tensors the subgraph returns
-    after what `fn` returned (then always as one tuple)."""
+    after what `fn` returned (then always as one tuple). Each of `hidden_inputs` (an object
+    with a fake tensor `fake`) is an input too, reached otherwise than as an argument: its
+    tracker is set as its `value`."""
     ctx = tx.ctx
     outer = ctx.graph
     if outer.shapes.symbolic:
@@ -100,6 +103,8 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
             torch._C._set_grad_enabled(grad_enabled)
         call_args = [_placeholder(ctx, inner, i, a) if isinstance(a, torch.Tensor) else a
                      for i, a in enumerate(args)]
+        for index, hidden in enumerate(hidden_inputs, start=len(args)):
+            hidden.value = _placeholder(ctx, inner, index, hidden.fake)
         result = fn.call(tx, call_args, {})
         if torch.is_grad_enabled() != (grad_before if grad_enabled is None else grad_enabled):
             raise Unsupported(f"{what} leaves the grad mode changed", BreakReason.UNSUPPORTED_CALL)

@@ -255,3 +255,56 @@ def test_refused_forward_is_unsupported_fullgraph_and_eager_otherwise(function):
     torch.manual_seed(0)
     assert_same(actual, f(a))
     assert seen == SEEN
+
+
+class BackwardReadsGlobal(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * FACTOR
+
+
+class BackwardBranchesOnData(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * 2 if x.sum() > 0 else grad * 3
+
+
+def test_backward_reads_are_guarded_when_the_backend_compiles_it():
+    """aot_eager traces the backward when it compiles: a global it reads is guarded."""
+    global FACTOR
+
+    def f(a):
+        return (BackwardReadsGlobal.apply(a).sum(),)
+
+    compiled = compiler.compile(f, backend="aot_eager", fullgraph=True)
+    try:
+        for factor in (2.0, 5.0):
+            FACTOR = factor
+            _check_training(lambda x: compiled(x), torch.randn(3, requires_grad=True))
+        assert len(compiler.stats(compiled).recompiles) == 1
+    finally:
+        FACTOR = 2.0
+
+
+def test_backward_the_trace_cannot_follow_is_refused_only_when_the_backend_compiles_it():
+    def f(a):
+        return (BackwardBranchesOnData.apply(a).sum(),)
+
+    a = torch.randn(3, requires_grad=True)
+    one_graph(_check_training(f, a, fullgraph=True))  # eager: the user's backward runs as is
+    a.grad = None
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported, match="tensor data"):
+        compiler.compile(f, backend="aot_eager", fullgraph=True)(a)
+    compiler.reset()
+    _check_training(f, a, backend="aot_eager")
