@@ -15,7 +15,9 @@ from __future__ import annotations
 import builtins
 import dataclasses
 import dis
+import enum
 import types
+import typing
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
@@ -164,9 +166,31 @@ class _BodyReader:
                 if value is _MADE or value is _ANNOTATIONS or isinstance(value, _Made)}
 
 
+# Bases whose metaclass makes the class with library code alone (EnumType, NamedTupleMeta):
+# it calls no method of the body while making it, but for the hooks `_check_namespace` refuses.
+LIBRARY_METACLASS_BASES = (enum.Enum, enum.IntEnum, enum.StrEnum, typing.NamedTuple)
+
+
+def has_library_metaclass(bases: list[Any]) -> bool:
+    return len(bases) == 1 and any(bases[0] is known for known in LIBRARY_METACLASS_BASES)
+
+
+def _check_namespace(bases: list[Any], namespace: dict[str, Any]) -> None:
+    """An Enum runs the body's `__new__`, `__init__`, `_generate_next_value_`, `_missing_`
+    ... (and `__set_name__` of its values) while making or looking up members: refused."""
+    if bases[0] is typing.NamedTuple:
+        return
+    for name in namespace:
+        if name.startswith("_") and name.endswith("_") and name not in (
+                "__module__", "__qualname__", "__doc__", "__annotations__"):
+            _refuse(f"defines {name!r} in an Enum")
+
+
 def _check_bases(bases: list[Any], options: dict[str, Any]) -> None:
     if any(key != "metaclass" or value is not type for key, value in options.items()):
         _refuse("passes class keywords")
+    if has_library_metaclass(bases):
+        return
     for base in bases:
         if not isinstance(base, type) or type(base) is not type:
             _refuse("has a base with a metaclass or __mro_entries__")
@@ -180,4 +204,8 @@ def inert_body_names(code: types.CodeType, f_globals: dict, cells: dict[str, Any
     """The names the body binds to objects it makes itself; raise Unsupported when making
     the class would run any code of the program (the body's calls, hooks of its bases)."""
     _check_bases(bases, options)
-    return _BodyReader(code, f_globals, cells).run()
+    reader = _BodyReader(code, f_globals, cells)
+    made = reader.run()
+    if has_library_metaclass(bases):
+        _check_namespace(bases, reader.namespace)
+    return made

@@ -7,6 +7,7 @@ from __future__ import annotations
 import collections
 import dataclasses
 import enum
+import inspect
 import sys
 import types
 import typing
@@ -153,6 +154,9 @@ class ConstantValue(Value):
             return BoundConstantMethodValue(value, name)
         if isinstance(value, enum.Enum) and name in ("name", "value"):
             return registry.wrap_constant(getattr(value, name))
+        if isinstance(value, enum.Enum) and isinstance(
+                inspect.getattr_static(type(value), name, None), types.FunctionType):
+            return registry.class_attribute(tx, type(value), name, self)  # a method of the body
         if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
                               torch.finfo, torch.iinfo, type(sys.version_info),
                               dataclasses.Field)):

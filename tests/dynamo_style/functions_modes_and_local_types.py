@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import enum
+import typing
 
 import torch
 
@@ -92,3 +94,39 @@ def frozen_dataclass_made_inside_returned(a, b):
 
     cfg = Config(4)
     return cfg, a[:, : cfg.width] * 2, cfg == Config(4, "cfg"), dataclasses.astuple(cfg)
+
+
+@case()
+def typed_namedtuple_made_inside(a, b):
+    class Output(typing.NamedTuple):
+        logits: torch.Tensor
+        loss: torch.Tensor | None = None
+
+        def has_loss(self):
+            return self.loss is not None
+
+    first = Output(a @ b.T)
+    second = first._replace(loss=first.logits.sum())
+    return first, second, first.has_loss(), second.has_loss(), Output._fields
+
+
+@case()
+def enum_defined_inside(a, b):
+    class Reduction(enum.Enum):
+        SUM = "sum"
+        MEAN = "mean"
+
+        def apply(self, t):
+            return t.sum() if self is Reduction.SUM else t.mean()
+
+    chosen = Reduction("mean")
+    return chosen, chosen.apply(a), Reduction.SUM.apply(b), [r.value for r in Reduction]
+
+
+@case()
+def int_enum_defined_inside(a, b):
+    class Axis(enum.IntEnum):
+        ROWS = 0
+        COLS = 1
+
+    return a.sum(Axis.COLS), b.softmax(dim=Axis.ROWS), Axis.COLS, Axis(0).name

@@ -144,7 +144,7 @@ def _plain(value):
 # Made anew by the rebuild on every call (compiler/values/class_recipes.py): these compile in
 # one frame. The others cannot be made anew exactly and leave only by running eagerly.
 REMADE = [namedtuple_returned, namedtuple_class_returned, instance_returned, class_returned,
-          dataclass_instance_returned, class_stored_in_input]
+          dataclass_instance_returned, enum_member_returned, class_stored_in_input]
 
 
 @pytest.mark.parametrize("fn", REMADE, ids=lambda fn: fn.__name__)

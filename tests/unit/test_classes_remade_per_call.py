@@ -85,7 +85,8 @@ def class_statement_instance(x):
     return box, box.scaled(), Box
 
 
-REMADE = [namedtuple_instances, namedtuple_made_twice, frozen_dataclass, class_statement_instance]
+REMADE = [namedtuple_instances, namedtuple_made_twice, typed_namedtuple, enum_members,
+          int_enum_member, frozen_dataclass, class_statement_instance]
 
 
 def _objects(value) -> list:
@@ -168,14 +169,44 @@ def class_closing_over_a_local(x):
     return Local(), x
 
 
+MADE = []  # what the hooks below saw, in eager and in the compiled code
+
+
+def enum_with_init(x):
+    class Planet(enum.Enum):
+        EARTH = 1
+
+        def __init__(self, value):
+            MADE.append(value)
+
+    return Planet.EARTH, x
+
+
+def enum_with_missing(x):
+    class Mode(enum.Enum):
+        ON = 1
+
+        @classmethod
+        def _missing_(cls, value):
+            MADE.append(value)
+            return cls.ON
+
+    return Mode(7), x
+
+
 @pytest.mark.parametrize("fn", [namedtuple_written_then_returned, class_list_grown_then_returned,
-                                class_closing_over_a_local], ids=lambda fn: fn.__name__)
+                                class_closing_over_a_local, enum_with_init, enum_with_missing],
+                         ids=lambda fn: fn.__name__)
 def test_a_class_that_cannot_be_made_anew_exactly_is_refused_leaving(fn):
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(torch.ones(2))
     compiler.reset()
+    MADE.clear()
     eager = [fn(torch.ones(2)) for _ in range(2)]
+    eager_made = list(MADE)
+    MADE.clear()
     compiled_fn = compiler.compile(fn)
     compiled = [compiled_fn(torch.ones(2)) for _ in range(2)]
+    assert MADE == eager_made
     assert _relations(compiled) == _relations(eager)
     assert [_shown(r) for r in compiled] == [_shown(r) for r in eager]
