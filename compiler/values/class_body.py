@@ -186,6 +186,14 @@ def _check_namespace(bases: list[Any], namespace: dict[str, Any]) -> None:
             _refuse(f"defines {name!r} in an Enum")
 
 
+def check_made_enum(cls: type) -> None:
+    """An Enum's member values are read through its members on every use: only immutable
+    constants, which the trace may copy (a list value would be one list per call in eager)."""
+    if isinstance(cls, enum.EnumType) and not all(
+            _hashable_constant(member._value_) for member in cls.__members__.values()):
+        _refuse("gives an Enum member a mutable value")
+
+
 def _check_bases(bases: list[Any], options: dict[str, Any]) -> None:
     if any(key != "metaclass" or value is not type for key, value in options.items()):
         _refuse("passes class keywords")

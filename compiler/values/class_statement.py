@@ -17,7 +17,7 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.callables import UserFunctionValue
-from compiler.values.class_body import has_library_metaclass, inert_body_names
+from compiler.values.class_body import check_made_enum, has_library_metaclass, inert_body_names
 from compiler.values.class_recipes import class_statement_recipe
 from compiler.values.constant import call_pure
 from compiler.values.containers import is_plain, plain
@@ -73,6 +73,7 @@ class BuildClassValue(Value):
         cls = call_pure(builtins.__build_class__, [function, name.as_constant(), *real_bases],
                         options)
         if has_library_metaclass(real_bases):  # all it holds was made with it, per call
+            check_made_enum(cls)
             made = None
         tx.ctx.note_made_class(cls, made, class_statement_recipe(
             body.code, body.f_globals, name.as_constant(), real_bases, options))

@@ -194,8 +194,17 @@ def enum_with_missing(x):
     return Mode(7), x
 
 
+def enum_with_a_list_value(x):
+    class Shape(enum.Enum):
+        SQUARE = [2, 2]
+
+    Shape.SQUARE.value.append(1)
+    return Shape.SQUARE.value, x
+
+
 @pytest.mark.parametrize("fn", [namedtuple_written_then_returned, class_list_grown_then_returned,
-                                class_closing_over_a_local, enum_with_init, enum_with_missing],
+                                class_closing_over_a_local, enum_with_init, enum_with_missing,
+                                enum_with_a_list_value],
                          ids=lambda fn: fn.__name__)
 def test_a_class_that_cannot_be_made_anew_exactly_is_refused_leaving(fn):
     with pytest.raises(compiler.Unsupported):
