@@ -9,19 +9,19 @@ import inspect
 import types
 import warnings
 import weakref
-from typing import Any
 
 import torch
 
 from compiler import logs
+from compiler.cache.binding import FrameBinder
 from compiler.cache.entries import CacheEntry, CodeCache, CompileStats, InternalError
 from compiler.cache.graph_raised import GraphRaised
+from compiler.cache.graph_run import graph_runner
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
 from compiler.graph.backends import resolve
 from compiler.guards.check import CheckFunction
 from compiler.guards.shape_guards import with_shape_guards
-from compiler.pysource import GeneratedFunction
 from compiler.shapes.policy import ShapePolicy
 from compiler.values.inference_mode import enter_region
 
@@ -51,7 +51,8 @@ class CompiledFunction:
         self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
-        self.signature = inspect.signature(self.function, follow_wrapped=False)
+        self.binder = FrameBinder(self.function)
+        self.globals = self.function.__globals__  # a function's globals are never reassigned
         self.skip_reason = _skip_reason(self.function)
         functools.update_wrapper(self, self.function)
         _ALL.add(self)
@@ -65,23 +66,15 @@ class CompiledFunction:
             if not self.stats.fallbacks or self.stats.fallbacks[-1] != self.skip_reason:
                 self.stats.fallbacks.append(self.skip_reason)
             return self.function(*args, **kwargs)
-        frame_locals = self._bind(args, kwargs)
-        G = self.function.__globals__
-        entry = self.cache.lookup(frame_locals, G)
+        frame_locals = self.binder.bind(args, kwargs)
+        G = self.globals
+        for entry in self.cache.entries:  # CodeCache.lookup, inlined: it runs on every call
+            if entry.guard(frame_locals, G):
+                return entry.run(args, kwargs, frame_locals, G)
+        entry = self._compile(frame_locals, G)
         if entry is None:
-            entry = self._compile(frame_locals, G)
-            if entry is None:
-                return self.function(*args, **kwargs)
+            return self.function(*args, **kwargs)
         return entry.run(args, kwargs, frame_locals, G)
-
-    def _bind(self, args, kwargs) -> dict[str, Any]:
-        code = self.function.__code__
-        if not kwargs and len(args) == code.co_argcount and not code.co_kwonlyargcount and not (
-                code.co_flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS)):
-            return dict(zip(code.co_varnames, args))
-        bound = self.signature.bind(*args, **kwargs)
-        bound.apply_defaults()
-        return dict(bound.arguments)
 
     # -- compiling ----------------------------------------------------------------------------
     def _compile(self, frame_locals, G) -> CacheEntry | None:
@@ -198,42 +191,16 @@ class CompiledFunction:
         check = with_shape_guards(check, result.shapes, self.function)  # the backend's too
         self.stats.graphs += 1
         self.stats.ops += result.op_count
-        extract = _extractor(result.input_sources)
         targets = {node.target for node in result.graph.graph.nodes}
         raised = GraphRaised(self, result, sets_grad_mode=torch._C._set_grad_enabled in targets,
                              enters_autocast=torch.amp._enter_autocast in targets,
                              enters_inference_mode=enter_region in targets)
-
-        def run(args, kwargs, L, G):
-            inputs = extract(L, G)
-            try:  # free in 3.11 when nothing raises
-                outputs = compiled(*inputs)
-            except Exception as exc:
-                return raised.rerun(args, kwargs, L, exc)
-            return rebuild(L, G, outputs)  # only now the deferred side effects
-
-        def run_saving_state(args, kwargs, L, G):
-            inputs = extract(L, G)
-            state = raised.save(inputs)
-            try:
-                outputs = compiled(*inputs)
-            except BaseException as exc:
-                return raised.rerun(args, kwargs, L, exc, state)
-            return rebuild(L, G, outputs)
-
-        if raised.saves_state:
-            run = run_saving_state
+        run = graph_runner(result.input_sources, compiled, rebuild, raised)
         return CacheEntry(check, run, graph_source=result.graph.code,
                           rebuild_source=result.rebuild_source)
 
     def _run_eagerly(self, args, kwargs, L, G):
         return self.function(*args, **kwargs)
-
-
-def _extractor(sources):
-    function = GeneratedFunction("___inputs", "L, G", "<parity inputs>")
-    function.line(f"return [{', '.join(function.expr(source) for source in sources)}]")
-    return function.build()
 
 
 def _skip_reason(fn) -> str | None:

@@ -69,9 +69,11 @@ class CacheEntry:
     run: Callable[..., Any]   # run(args, kwargs, L, G)
     graph_source: str = ""
     rebuild_source: str = ""
+    # the check's compiled function, written with its entry (not at a lookup), called directly
+    guard: Callable[[dict, dict], bool] = dataclasses.field(init=False, repr=False)
 
     def __post_init__(self):
-        self.check.check  # noqa: B018 - the check is written with its entry, not at a lookup
+        self.guard = self.check.check
 
 
 @dataclasses.dataclass
@@ -81,7 +83,7 @@ class CodeCache:
 
     def lookup(self, L: dict, G: dict) -> CacheEntry | None:
         for entry in self.entries:
-            if entry.check.check(L, G):
+            if entry.guard(L, G):
                 return entry
         return None
 

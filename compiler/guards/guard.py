@@ -60,12 +60,28 @@ class TensorSpec:
                    tuple(t.stride()) if with_stride else None, t.requires_grad)
 
     def matches(self, t) -> bool:
-        """The tensor guard's conditions in one call, in their order, as the check function
-        runs them (a shorter function compiles faster)."""
+        """The tensor guard's conditions in one call, in their order."""
         return (type(t) is self.type and t.dtype is self.dtype and t.device == self.device
                 and t.size() == self.shape
                 and (self.stride is None or t.stride() == self.stride)
                 and t.requires_grad is self.requires_grad)
+
+    def matcher(self) -> Callable[[Any], bool]:
+        """`matches` as the check function calls it, once per tensor on every call: a closure
+        over the expected fields (no attribute of the spec read at the call), one call per
+        tensor (inlined, the conditions would make the check function slower to compile)."""
+        T, dtype, device, shape, stride, requires_grad = (
+            self.type, self.dtype, self.device, self.shape, self.stride, self.requires_grad)
+        if stride is None:
+            def matches(t) -> bool:
+                return (type(t) is T and t.dtype is dtype and t.device == device
+                        and t.size() == shape and t.requires_grad is requires_grad)
+        else:
+            def matches(t) -> bool:
+                return (type(t) is T and t.dtype is dtype and t.device == device
+                        and t.size() == shape and t.stride() == stride
+                        and t.requires_grad is requires_grad)
+        return matches
 
 
 def storage_pattern(tensors) -> tuple:

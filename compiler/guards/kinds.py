@@ -144,7 +144,7 @@ class TensorGuard(Guard, kind=GuardKind.TENSOR):
         return lambda get: f"{shown} == {want} (got {_shown(get(read))})"
 
     def test(self, binder: Binder) -> str:
-        return f"{binder.bind(self.expected.matches)}({self.subject(binder)})"
+        return f"{binder.bind(self.expected.matcher())}({self.subject(binder)})"
 
     def describe(self) -> str:
         e = self.expected
