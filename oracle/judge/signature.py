@@ -33,6 +33,8 @@ class _Signer:
             return self._tensor(value)
         if isinstance(value, types.FunctionType) and depth <= MAX_DEPTH:
             return self._function(value, depth)
+        if isinstance(value, type):  # its flags change when an ABC registers it
+            return ("type", id(value), value.__flags__)
         if isinstance(value, (enum.Enum, *CODE_TYPES)) or depth > MAX_DEPTH:
             return ("id", id(value))
         if id(value) in self.active:
@@ -100,7 +102,7 @@ class _Signer:
             if isinstance(value, type) and value.__module__ == self.module_name:
                 data = {k: v for k, v in vars(value).items()
                         if not k.startswith("__") and not callable(v)}
-                items.append((name, id(value), self.sign(data)))
+                items.append((name, id(value), value.__flags__, self.sign(data)))
             else:
                 items.append((name, self.sign(value)))
         return tuple(items)

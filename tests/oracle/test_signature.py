@@ -56,3 +56,23 @@ def test_a_global_functions_defaults_and_attributes_change_it():
     assert sig(torch.ones(1), namespace=namespace) != changed
     helper.tag = 1
     assert sig(torch.ones(1), namespace=namespace) not in (base, changed)
+
+
+def test_a_class_registered_with_an_abc_changes_it():
+    """`match` reads a type's flags, which registering it as a Sequence sets: a compiler
+    guards on them, so the recompile that follows is no breach of R1."""
+    import collections.abc
+
+    class Pair:  # defined by the program (its module is the program's), and one it imports
+        __module__ = "m"
+
+    class Imported:
+        pass
+
+    namespace = {**NAMESPACE, "Pair": Pair}
+    before = sig(torch.ones(1), namespace=namespace)
+    given = sig(Imported)
+    collections.abc.Sequence.register(Pair)
+    collections.abc.Sequence.register(Imported)
+    assert sig(torch.ones(1), namespace=namespace) != before
+    assert sig(Imported) != given
