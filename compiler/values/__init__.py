@@ -19,5 +19,6 @@ from compiler.values import (  # noqa: F401
     stdlib_operator,
     stdlib_sys,
     stdlib_types,
+    user_hash_repr,
     wrap,
 )

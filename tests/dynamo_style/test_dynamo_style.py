@@ -22,8 +22,6 @@ TARGET_PASS_RATE = 0.95
 
 FULLGRAPH_GAPS = {
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
-    "dataclass_defined_inside_compared": "@dataclass applied in the compiled code (a "
-                                         "getset_descriptor read by dataclasses)",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "eq_and_hash_in_sets_and_dicts": "user objects with __hash__/__eq__ as set members",
