@@ -19,7 +19,14 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
-from compiler.values.containers import DictValue, ListValue, TupleValue, is_plain, plain
+from compiler.values.containers import (
+    DictValue,
+    ListValue,
+    TupleValue,
+    is_plain,
+    mapping_pairs,
+    plain,
+)
 from compiler.values.iterators import (
     InfiniteIteratorValue,
     SequenceIteratorValue,
@@ -260,8 +267,7 @@ def build_dict(tx, *source, **kwargs):
         if isinstance(source[0], DictValue):
             result.entries.update(source[0].entries)
         else:
-            for pair in _items(tx, source[0]):
-                key, value = pair.unpack(tx)
+            for key, value in mapping_pairs(tx, source[0]):
                 result.entries[key.hash_key()] = (key, value)
     for key, value in kwargs.items():
         result.entries[key] = (ConstantValue(key), value)

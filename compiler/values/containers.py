@@ -7,13 +7,14 @@ with the context and replayed on the real object after the graph runs.
 from __future__ import annotations
 
 import collections
+from collections.abc import Iterator
 from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.attributes import bound_method, type_has
+from compiler.values.attributes import bound_method, has_attribute, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 from compiler.values.sort_order import sorted_order
@@ -466,16 +467,28 @@ class DictValue(Value):
         if isinstance(other, DictValue):
             self.entries.update(other.entries)
             return
-        from compiler.values.attributes import has_attribute
-        if has_attribute(tx, other, "keys"):  # CPython reads keys() and [], not (key, value) pairs
-            raise Unsupported(f"updating a dict from {other}, a mapping that is not a dict",
-                              BreakReason.UNSUPPORTED_CALL)
-        for pair in other.unpack(tx):
-            key, value = pair.unpack(tx)
+        for key, value in mapping_pairs(tx, other):
             self.entries[key.hash_key()] = (key, value)
 
     def is_constant(self) -> bool:
         return False
+
+
+def mapping_pairs(tx, source: Value) -> Iterator[tuple[Value, Value]]:
+    """The (key, value) pairs `dict(source)` and `d.update(source)` read, one at a time as
+    CPython reads them (each is stored before the next is read): a mapping's (anything with
+    `keys`) from `keys()`, drained into a list, then `source[key]` for each key; else each item
+    of the iterable, which must be a pair."""
+    if has_attribute(tx, source, "keys"):
+        for key in source.getattr(tx, "keys").call(tx, [], {}).unpack(tx):
+            yield key, source.getitem(tx, key)
+        return
+    for index, pair in enumerate(source.unpack(tx)):
+        items = pair.unpack(tx)
+        if len(items) != 2:
+            raise RaisedByProgram(ValueError(f"dictionary update sequence element #{index} has "
+                                             f"length {len(items)}; 2 is required"))
+        yield items[0], items[1]
 
 
 def plain(value) -> Any:
