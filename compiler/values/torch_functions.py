@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 import sys
 import types
 from typing import Any
@@ -106,16 +107,22 @@ _FUNCTION_APPLY = inspect.getattr_static(torch.autograd.Function, "apply").__fun
 
 
 def _not_an_op(fn) -> str | None:
-    """Why a callable of torch cannot be one call of the graph: a custom autograd Function's
-    apply runs the user's forward, and a function torch made at run time (a torch.func
-    transform's wrapper, not its module's attribute of that name as boolean_dispatch's
-    F.max_pool2d is) runs code the graph can neither name nor see."""
-    if fn is _FUNCTION_APPLY:
-        return "a custom torch.autograd.Function's apply (its forward is user code)"
-    if "<locals>" in getattr(fn, "__qualname__", "") and getattr(
+    """Why a callable of torch cannot be one call of the graph: a function torch made at run
+    time (a torch.func transform's wrapper, named after the function it wraps, not its
+    module's attribute of that name as boolean_dispatch's F.max_pool2d is) runs code the graph
+    can neither name nor see. (A custom autograd Function's apply is modelled on its own.)"""
+    if _made_by_functorch(fn) or "<locals>" in getattr(fn, "__qualname__", "") and getattr(
             sys.modules.get(fn.__module__), fn.__name__, None) is not fn:
         return f"{fn.__qualname__}, a function torch made at run time"  # (not named in its module)
     return None
+
+
+def _made_by_functorch(fn) -> bool:
+    """A transform's wrapper (`torch.func.vmap(torch.sum)`): functools.wraps gave it the name
+    and module of what it wraps, its code tells where it was made."""
+    code = getattr(fn, "__code__", None)
+    return code is not None and "<locals>" in code.co_qualname and (
+        os.path.join("torch", "_functorch", "") in code.co_filename)
 
 
 def _bad(name: str):

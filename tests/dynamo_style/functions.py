@@ -17,6 +17,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_modes_and_local_types,
     functions_objects,
     functions_torch,
+    functions_torch_func,
 )
 from tests.dynamo_style.registry import CASES
 

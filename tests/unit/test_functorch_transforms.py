@@ -174,3 +174,33 @@ def test_transform_raising_in_eager_raises_the_same():
             returns_a_number(*_inputs())
         with pytest.raises((type(eager.value), compiler.Unsupported)):
             compiler.compile(returns_a_number, fullgraph=fullgraph)(*_inputs())
+
+
+def _one(g, a, b):
+    return g(a) + 1
+
+
+def _two(g, a, b):
+    return g(a, b) + 1
+
+
+@pytest.mark.parametrize(("make", "f"), [(lambda: vmap(torch.sum), _one),
+                                         (lambda: grad(torch.sum), _one),
+                                         (lambda: vmap(torch.dot), _two)])
+def test_a_transformed_torch_function_made_outside_is_not_taken_for_the_function(make, f):
+    """The wrapper a transform returns carries the name of what it wraps (functools.wraps):
+    recorded as `torch.sum` it gave the sum of the whole tensor. It is refused."""
+    a, b = _inputs()
+    with pytest.raises(compiler.Unsupported, match="made at run time"):
+        compiler.compile(f, fullgraph=True)(make(), a, b)
+    compiler.reset()
+    assert_same(compiler.compile(f)(make(), a, b), f(make(), a, b))
+
+
+def test_a_transform_called_at_a_graph_break_is_not_taken_for_the_function():
+    def f(a, b):
+        g = vmap(torch.sum)
+        print("a break")  # the frame resumes with `g`, the wrapper made for real
+        return g(a) + b.sum()
+
+    check_same(f, *_inputs(), fullgraph=False)
