@@ -6,8 +6,9 @@ is only exact when making it runs nothing but the body's own bookkeeping: a call
 runs on every call in eager and would run once here. `inert_body_names` reads the body's
 bytecode with an abstract stack, before anything runs, and refuses any instruction that could
 run code other than the body's: only constants, name loads and stores, function and
-container displays, annotations and the decorators `staticmethod`, `classmethod`, `property`
-(with its `setter`/`getter`/`deleter`) and `dataclasses.field` are allowed.
+container displays, annotations, the decorators `staticmethod`, `classmethod`, `property`
+(with its `setter`/`getter`/`deleter`) and `dataclasses.field`, and pure functions (`len`,
+`max`, `math.sqrt`...) and operators of constants are allowed.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import builtins
 import dataclasses
 import dis
 import enum
+import math
+import operator
 import types
 import typing
 from typing import Any
@@ -63,6 +66,34 @@ def _inert(value: Any) -> bool:
     return not hasattr(type(value), "__set_name__")
 
 
+# Functions a body may call with constant arguments: their result, a constant too, is the same
+# on every call (the real run at trace time computes it again).
+_PURE_FUNCTIONS = (abs, bool, chr, divmod, float, hex, int, len, max, min, oct, ord, pow, round,
+                   str, sum, tuple)
+
+
+_BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
+           "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
+           ">>": operator.rshift, "&": operator.and_, "|": operator.or_, "^": operator.xor,
+           "@": operator.matmul}
+
+
+def _is_pure(callee: Any) -> bool:
+    return any(callee is pure for pure in _PURE_FUNCTIONS) or (
+        isinstance(callee, types.BuiltinFunctionType) and getattr(callee, "__self__", None)
+        is math)
+
+
+def _pure_result(callee: Any, args: list[Any]) -> Any:
+    try:
+        result = callee(*args)
+    except Exception:  # noqa: BLE001 - the body's own error: left to eager
+        _refuse(f"calls {callee.__qualname__!r}, which raises")
+    if not _hashable_constant(result):
+        _refuse(f"calls {callee.__qualname__!r} for a value that is not a constant")
+    return result
+
+
 def _hashable_constant(value: Any) -> bool:
     return type(value) in _CONSTANTS or type(value) is tuple and all(
         _hashable_constant(item) for item in value)
@@ -75,6 +106,11 @@ class _BodyReader:
         self.cells = cells
         self.stack: list[Any] = []
         self.namespace: dict[str, Any] = {}
+        # The globals (and module attributes of them) the body reads, as name chains: the
+        # class keeps what they were, so the trace must guard them (class_statement.py).
+        self.global_reads: list[tuple[str, ...]] = []
+        self.keywords = False  # the next CALL passes keyword arguments
+        self._chains: dict[int, tuple[str, ...]] = {}
 
     def pop(self, count: int = 1) -> list[Any]:
         if count == 0:
@@ -86,21 +122,32 @@ class _BodyReader:
     def load_name(self, name: str) -> Any:
         if name in self.namespace:
             return self.namespace[name]
-        return _global(name, self.f_globals)
+        value = _global(name, self.f_globals)
+        self._read(value, (name,))
+        return value
+
+    def _read(self, value: Any, chain: tuple[str, ...]) -> None:
+        self.global_reads.append(chain)
+        self._chains[id(value)] = chain
 
     def call(self, argc: int) -> None:
         entries = self.pop(argc + 2)
         callee = entries[1] if entries[0] is _NULL else entries[0]
         args = entries[2:] if entries[0] is _NULL else entries[1:]
+        by_keyword, self.keywords = self.keywords, False
         if isinstance(callee, _Made) and callee.kind in _PROPERTY_METHODS:
             self.stack.append(_Made(property))
         elif any(callee is safe for safe in _SAFE_CALLS) and all(_inert(a) for a in args):
             self.stack.append(_Made(callee))
+        elif not by_keyword and _is_pure(callee) and all(_hashable_constant(a) for a in args):
+            self.stack.append(_pure_result(callee, args))
         else:
             _refuse(f"calls {getattr(callee, '__qualname__', 'a value')!r}")
 
     def step(self, inst: dis.Instruction) -> bool:  # noqa: C901 - one branch per opcode
         op, arg = inst.opname, inst.arg
+        if op == "KW_NAMES":
+            self.keywords = True
         if op in _PASSIVE:
             return True
         if op == "RETURN_VALUE":
@@ -141,6 +188,11 @@ class _BodyReader:
                 _refuse("extends a list by an iterable")
         elif op == "CALL":
             self.call(arg)
+        elif op == "BINARY_OP":
+            left, right = self.pop(2)
+            if not (_hashable_constant(left) and _hashable_constant(right)):
+                _refuse(f"applies {inst.argrepr} to a value it did not make from constants")
+            self.stack.append(_pure_result(_BINARY[inst.argrepr.rstrip("=")], [left, right]))
         elif op == "COPY":
             self.stack.append(self.stack[-arg])
         elif op == "SWAP":
@@ -155,7 +207,10 @@ class _BodyReader:
         if isinstance(owner, _Made) and owner.kind is property and name in _PROPERTY_METHODS:
             return _Made(name)
         if isinstance(owner, types.ModuleType) and name in vars(owner):
-            return vars(owner)[name]
+            value = vars(owner)[name]
+            if id(owner) in self._chains:
+                self._read(value, (*self._chains[id(owner)], name))
+            return value
         _refuse(f"reads the attribute {name!r}")
 
     def run(self) -> set[str]:
@@ -208,12 +263,14 @@ def _check_bases(bases: list[Any], options: dict[str, Any]) -> None:
 
 
 def inert_body_names(code: types.CodeType, f_globals: dict, cells: dict[str, Any],
-                     bases: list[Any], options: dict[str, Any]) -> set[str]:
-    """The names the body binds to objects it makes itself; raise Unsupported when making
-    the class would run any code of the program (the body's calls, hooks of its bases)."""
+                     bases: list[Any], options: dict[str, Any]
+                     ) -> tuple[set[str], list[tuple[str, ...]]]:
+    """The names the body binds to objects it makes itself, and the globals it reads (name
+    chains); raise Unsupported when making the class would run any code of the program (the
+    body's calls, hooks of its bases)."""
     _check_bases(bases, options)
     reader = _BodyReader(code, f_globals, cells)
     made = reader.run()
     if has_library_metaclass(bases):
         _check_namespace(bases, reader.namespace)
-    return made
+    return made, reader.global_reads

@@ -69,7 +69,9 @@ class BuildClassValue(Value):
         options = {k: v.as_constant() for k, v in kwargs.items()}
         cells = {var: cell.cell_contents for var, cell in zip(body.code.co_freevars, closure)
                  if cell_is_full(cell)}
-        made = inert_body_names(body.code, body.f_globals, cells, real_bases, options)
+        made, reads = inert_body_names(body.code, body.f_globals, cells, real_bases, options)
+        for chain in reads:
+            _guard_global_read(tx, body.f_globals, chain)
         cls = call_pure(builtins.__build_class__, [function, name.as_constant(), *real_bases],
                         options)
         if has_library_metaclass(real_bases):  # all it holds was made with it, per call
@@ -78,6 +80,20 @@ class BuildClassValue(Value):
         tx.ctx.note_made_class(cls, made, class_statement_recipe(
             body.code, body.f_globals, name.as_constant(), real_bases, options))
         return ClassValue(cls)
+
+
+def _guard_global_read(tx, f_globals: dict, chain: tuple[str, ...]) -> None:
+    """The body read a global (and attributes of a module in it) for real: read it through the
+    trace too, which guards it as any global the frame reads. A global the trace wrote is
+    not the real one yet: refused."""
+    name, *attributes = chain
+    if f_globals is not tx.f_globals or (id(f_globals), name) in (
+            tx.ctx.side_effects.global_writes):
+        raise Unsupported(f"a class body that reads the global {name!r} the compiled code "
+                          f"wrote", BreakReason.UNSUPPORTED_VALUE)
+    value = tx.load_global(name)
+    for attribute in attributes:
+        value = value.getattr(tx, attribute)
 
 
 def cell_is_full(cell: types.CellType) -> bool:

@@ -130,3 +130,14 @@ def int_enum_defined_inside(a, b):
         COLS = 1
 
     return a.sum(Axis.COLS), b.softmax(dim=Axis.ROWS), Axis.COLS, Axis(0).name
+
+
+@case()
+def class_body_with_simple_calls(a, b):
+    class Layout:
+        axes = ("batch", "feature")
+        rank = len(axes)
+        width = max(2, 4) * 2
+        tag = "r" + str(rank)
+
+    return a.reshape(Layout.rank * 6, -1).sum(0) + Layout.width, Layout.tag, b
