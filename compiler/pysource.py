@@ -1,5 +1,5 @@
-"""Python functions the compiler writes as source: the guard check, the input extraction and
-the output rebuild of each cache entry.
+"""Python functions the compiler writes as source: the guard check, the run (inputs read, graph
+called) and the output rebuild of each cache entry, and the binding of a call's arguments.
 
 `GeneratedFunction` keeps one naming for all of them: an object the code refers to is bound
 in the function's namespace as `___k<n>` (`bind`), a computed value is held in a local
