@@ -93,6 +93,14 @@ class TransformedFunctionValue(Value):
     def __repr__(self) -> str:
         return f"TransformedFunctionValue({self.name}, {self.fn})"
 
+    def reconstruct(self, plan) -> str:
+        """Made again for real (at a graph break before its call, or when it leaves the
+        frame): the transform applied to the function, with the same options."""
+        options = "".join(f", {name}={plan.constant(value)}"
+                          for name, value in self.options.items())
+        transform = plan.bind(getattr(torch.func, self.name))
+        return plan.temp(f"{transform}({plan.expr(self.fn)}{options})")
+
     def call(self, tx, args, kwargs) -> Value:
         if kwargs:
             raise Unsupported(f"keyword arguments to a function torch.func.{self.name} made",

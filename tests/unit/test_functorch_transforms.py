@@ -204,3 +204,30 @@ def test_a_transform_called_at_a_graph_break_is_not_taken_for_the_function():
         return g(a) + b.sum()
 
     check_same(f, *_inputs(), fullgraph=False)
+
+
+def test_a_transformed_function_leaving_the_frame_is_made_again():
+    def f(a):
+        return vmap(lambda r: r.sum() * SCALE, in_dims=1), a + 1
+
+    a, _ = _inputs()
+    compiled, eager = compiler.compile(f, fullgraph=True)(a), f(a)
+    assert_same(compiled[0](a), eager[0](a))
+    assert_same(compiled[1], eager[1])
+
+
+def test_a_refused_transform_breaks_at_its_call_and_runs_torch_as_it_is():
+    def f(a, b):
+        y = a * 2
+        seen = []
+
+        def fn(r):
+            seen.append(1)
+            return r * 2
+
+        return vmap(fn, in_dims=1)(y) + b.t(), len(seen)
+
+    stats = check_same(f, *_inputs(), fullgraph=False)
+    assert len(stats.graph_breaks) == 1, stats
+    assert "changes a container" in stats.graph_breaks[0][0]
+    assert stats.frames == 2, stats  # the entry and the resume after the call; torch not traced
