@@ -66,7 +66,11 @@ class CompiledFunction:
             if not self.stats.fallbacks or self.stats.fallbacks[-1] != self.skip_reason:
                 self.stats.fallbacks.append(self.skip_reason)
             return self.function(*args, **kwargs)
-        frame_locals = self.binder.bind(args, kwargs)
+        binder = self.binder
+        if not kwargs and len(args) == binder.arity:  # FrameBinder.bind's first case, inlined
+            frame_locals = binder.by_position(*args)
+        else:
+            frame_locals = binder.bind(args, kwargs)
         G = self.globals
         for entry in self.cache.entries:  # CodeCache.lookup, inlined: it runs on every call
             if entry.guard(frame_locals, G):

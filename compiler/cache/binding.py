@@ -26,6 +26,8 @@ class FrameBinder:
         code = function.__code__
         self.names = code.co_varnames[:code.co_argcount]
         self.positional = not code.co_kwonlyargcount and not code.co_flags & _NOT_POSITIONAL
+        # how many positional arguments a call binds by `by_position` alone (-1: none does)
+        self.arity = len(self.names) if self.positional else -1
         self._signature: inspect.Signature | None = None
         self._defaults_seen: tuple = ()
 

@@ -196,3 +196,17 @@ def test_a_code_object_repeating_a_name_binds_the_last_as_zip_does():
 
     f.__code__ = f.__code__.replace(co_varnames=("a", "a"))
     assert FrameBinder(f).bind((1, 2), {}) == dict(zip(("a", "a"), (1, 2))) == {"a": 2}
+
+
+@pytest.mark.parametrize("fn, args, kwargs", CALLS)
+def test_a_compiled_call_binds_as_the_binder(fn, args, kwargs):
+    """`CompiledFunction.__call__` binds a call by position itself: same locals, same answer."""
+    compiled = compiler.compile(fn)
+    assert compiled.binder.arity in (-1, len(compiled.binder.names))
+    assert compiled(*args, **kwargs) == fn(*args, **kwargs)
+    seen = []
+    real = compiled.binder.by_position
+    compiled.binder.by_position = lambda *a: seen.append(real(*a)) or seen[-1]
+    compiled(*args, **kwargs)
+    if not kwargs and len(args) == compiled.binder.arity:
+        assert seen == [_signature_locals(fn, args, kwargs)]
