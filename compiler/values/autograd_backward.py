@@ -29,7 +29,9 @@ def check_backward(tx, function: Value, ctx, outputs: list[Value], name: str) ->
                           f"backend that compiles the graph", BreakReason.UNSUPPORTED_CALL)
     backward_ctx = BackwardCtxValue(ctx)
     grads = [sample_fake(o.example, requires_grad=False) for o in outputs]
-    speculate(tx, TensorsOf(function.getattr(tx, "backward")), [backward_ctx, *grads],
+    from compiler.values.autograd_function import read_static_method
+    backward = read_static_method(tx, function, "backward")
+    speculate(tx, TensorsOf(backward), [backward_ctx, *grads],
               f"{name}.backward", grad_enabled=False,
               hidden_inputs=backward_ctx.placeholders)
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
+import types
 from typing import Any
 
 import torch
@@ -95,6 +96,9 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
     if not (isinstance(user_class, type) and issubclass(user_class, torch.autograd.Function)):
         raise Unsupported("Function.apply of something other than a Function subclass",
                           BreakReason.UNSUPPORTED_CALL)
+    if not hasattr(args[0], "attribute_source") or tx.ctx.is_made_per_call(user_class):
+        raise Unsupported(f"{user_class.__name__}.apply of a Function class made in the "
+                          f"compiled code", BreakReason.UNSUPPORTED_CALL)
     _check_supported(user_class, kwargs)
     arguments = list(args[1:])
     tensor_positions = [i for i, a in enumerate(arguments) if isinstance(a, TensorValue)]
@@ -103,7 +107,7 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
             constant_argument(value, f"{user_class.__name__}.apply")
     ctx = FunctionCtxValue(tuple(isinstance(a, TensorValue) and a.example.requires_grad
                                  for a in arguments))
-    forward = args[0].getattr(tx, "forward")
+    forward = read_static_method(tx, args[0], "forward")
     speculated = [ctx] + [sample_fake(a.example) if isinstance(a, TensorValue) else a
                           for a in arguments]
     plan = ForwardPlan(tensor_positions, 0, False)
@@ -120,6 +124,18 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
         from compiler.values.autograd_backward import check_backward
         check_backward(tx, args[0], ctx, sub.outputs, user_class.__name__)
     return _record(tx, traced_function_class(user_class, sub.module, plan), arguments, sub)
+
+
+def read_static_method(tx, class_value: Value, name: str) -> Value:
+    """`cls.forward` (or backward), guarded by identity: a class attribute read is not
+    guarded otherwise, and a Function patched later must not run its old code."""
+    from compiler.guards.guard import GuardKind
+    real = getattr(class_value.fixed_object(), name)
+    if not isinstance(real, types.FunctionType):
+        raise Unsupported(f"{class_value}.{name} is not a plain function",
+                          BreakReason.UNSUPPORTED_CALL)
+    tx.ctx.guard(class_value.attribute_source(tx, name), GuardKind.ID, real)
+    return class_value.getattr(tx, name)
 
 
 def _check_supported(user_class: type, kwargs: dict) -> None:

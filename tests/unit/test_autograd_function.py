@@ -308,3 +308,31 @@ def test_backward_the_trace_cannot_follow_is_refused_only_when_the_backend_compi
         compiler.compile(f, backend="aot_eager", fullgraph=True)(a)
     compiler.reset()
     _check_training(f, a, backend="aot_eager")
+
+
+class Patched(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        return x * 2
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad * 2
+
+
+@pytest.mark.parametrize("backend", ["eager", "aot_eager"])
+def test_a_function_patched_later_recompiles(backend):
+    def f(a):
+        return (Patched.apply(a).sum(),)
+
+    compiled = compiler.compile(f, backend=backend, fullgraph=True)
+    old_forward, old_backward = Patched.forward, Patched.backward
+    try:
+        _check_training(lambda x: compiled(x), torch.randn(3, requires_grad=True))
+        Patched.forward = staticmethod(lambda ctx, x: x * 3)
+        _check_training(lambda x: compiled(x), torch.randn(3, requires_grad=True))
+        Patched.backward = staticmethod(lambda ctx, grad: grad * 5)
+        _check_training(lambda x: compiled(x), torch.randn(3, requires_grad=True))
+    finally:
+        Patched.forward, Patched.backward = staticmethod(old_forward), staticmethod(old_backward)
+    assert len(compiler.stats(compiled).recompiles) == (2 if backend == "aot_eager" else 1)
