@@ -21,6 +21,9 @@ IDIOM_FEATURES = (
     # arguments at graph breaks)
     "inplace_aliasing", "shared_returns", "view_mutation", "generator_protocol",
     "break_kwargs",
+    # constructs_frames.py: what the frame machinery must keep (cells across a graph break,
+    # exception chains, a write put back before a graph that raised runs again eagerly)
+    "break_cells", "exception_context", "rerun_inplace",
 )
 # Constructs of the program body (see constructs_*.py).
 BODY_FEATURES = (

@@ -17,6 +17,7 @@ from generators.constructs_control import CONSTRUCTS as CONTROL
 from generators.constructs_data import CONSTRUCTS as DATA
 from generators.constructs_flow import CONSTRUCTS as FLOW
 from generators.constructs_flow import PLAIN_WHEN_OFF
+from generators.constructs_frames import CONSTRUCTS as FRAMES
 from generators.constructs_funcs import CONSTRUCTS as FUNCS
 from generators.constructs_modules import CONSTRUCTS as MODULES
 from generators.constructs_objects import CONSTRUCTS as OBJECTS
@@ -32,7 +33,8 @@ from generators.render import render
 
 CONSTRUCTS = {**FLOW, **DATA, **FUNCS}
 # Idioms of real modelling code (see IDIOM_FEATURES in features.py).
-IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS, **OBSERVE}
+IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS, **OBSERVE,
+          **FRAMES}
 CONSTRUCTS.update(IDIOMS)
 # A statement's construct byte indexes this order; the idioms are listed three times, so that
 # each is drawn three times as often as an older construct (where compilers' bugs hide: guards
