@@ -85,13 +85,31 @@ class OutputPlan:
         if id(obj) in recipes and made.get(id(obj)) is obj:
             if id(obj) not in self._remade_classes:
                 self._refuse_written_class(obj)
-                self._remade_classes[id(obj)] = self.temp(
-                    f"{self.function.bind(recipes[id(obj)])}()")
+                self._remake_class(obj, recipes[id(obj)])
             return self._remade_classes[id(obj)]
         kind = type(obj)
         if id(kind) in recipes and made.get(id(kind)) is kind:
             return member_expression(obj, self._remade(kind))
         return None
+
+    def _remake_class(self, cls: type, recipe) -> None:
+        """The class made anew, over this call's cells: a cell made in the trace is made
+        empty first and filled once the class is (its contents may be the class itself)."""
+        cells, fills = [], []
+        for cell in recipe.cells:
+            if (getattr(cell, "cell_source", None) is not None or cell.real_cell is not None
+                    or id(cell) in self._memo):
+                cells.append(self.cell(cell))
+                continue
+            self._held.append(cell)
+            self._memo[id(cell)] = made = self.temp(f"{self.function.bind(types.CellType)}()")
+            cells.append(made)
+            fills.append((made, cell))
+        self._remade_classes[id(cls)] = self.temp(
+            f"{self.function.bind(recipe)}({''.join(c + ', ' for c in cells)})")
+        for made, cell in fills:
+            if cell.contents is not None:
+                self.function.line(f"{made}.cell_contents = {self.expr(cell.contents)}")
 
     def _refuse_written_class(self, cls: type) -> None:
         """Writes to the class, or to what its body made, die with the frame: a class made
@@ -166,7 +184,8 @@ class OutputPlan:
         if key not in self._memo:
             self._held.append(cell)
             contents = "" if cell.contents is None else self.expr(cell.contents)
-            self._memo[key] = self.temp(f"{self.bind(types.CellType)}({contents})")
+            if key not in self._memo:  # (else made meanwhile by a class its contents hold)
+                self._memo[key] = self.temp(f"{self.bind(types.CellType)}({contents})")
         return self._memo[key]
 
     def items(self, items: list[Value]) -> str:

@@ -61,8 +61,9 @@ class BuildClassValue(Value):
             raise Unsupported("__build_class__ of an existing function",
                               BreakReason.UNSUPPORTED_CALL)
         read = _read_by_body(body.code)
+        trace_cells = body.closure(tx.ctx)
         closure = tuple(_real_cell(tx, cell, name in read)
-                        for name, cell in zip(body.code.co_freevars, body.closure(tx.ctx)))
+                        for name, cell in zip(body.code.co_freevars, trace_cells))
         function = types.FunctionType(body.code, body.f_globals, body.code.co_name, None,
                                       closure or None)
         real_bases = [base.as_constant() for base in bases]
@@ -78,7 +79,8 @@ class BuildClassValue(Value):
             check_made_enum(cls)
             made = None
         tx.ctx.note_made_class(cls, made, class_statement_recipe(
-            body.code, body.f_globals, name.as_constant(), real_bases, options))
+            body.code, body.f_globals, name.as_constant(), real_bases, options, trace_cells,
+            read))
         return ClassValue(cls)
 
 

@@ -27,8 +27,6 @@ FULLGRAPH_GAPS = {
     "eq_and_hash_in_sets_and_dicts": "user objects with __hash__/__eq__ as set members",
     "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
-    "enum_defined_inside": "a class made in the compiled code whose methods close over the "
-                           "enclosing function's variables, returned",
     # functions_heldout_a/b (torch.compile refuses the first five too)
     "heapq_push_pop_and_nsmallest": "heapq's C functions (heappush)",
     "bisect_insort_and_lookup": "bisect's C functions",

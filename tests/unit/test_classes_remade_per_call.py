@@ -85,8 +85,38 @@ def class_statement_instance(x):
     return box, box.scaled(), Box
 
 
+def methods_closing_over_locals(x):
+    k = 3
+
+    class Node:
+        def clone(self):
+            return Node()
+
+        def get(self):
+            return k
+
+    class Mode(enum.Enum):
+        A = 1
+        B = 2
+
+        def other(self):
+            return Mode.B if self is Mode.A else Mode.A
+
+    k = 5
+    n = Node()
+    return n, n.clone(), n.get(), Node, Mode.A.other(), Mode
+
+
 REMADE = [namedtuple_instances, namedtuple_made_twice, typed_namedtuple, enum_members,
-          int_enum_member, frozen_dataclass, class_statement_instance]
+          int_enum_member, frozen_dataclass, class_statement_instance, methods_closing_over_locals]
+
+
+def test_methods_of_a_remade_class_see_the_calls_own_class_and_variables():
+    compiled_fn = compiler.compile(methods_closing_over_locals, fullgraph=True)
+    first, second = compiled_fn(torch.ones(2)), compiled_fn(torch.ones(2))
+    node, mode = first[3], first[5]
+    assert type(node().clone()) is node and node().get() == 5 and first[2] == 5
+    assert mode.A.other() is mode.B and mode is not second[5] and node is not second[3]
 
 
 def _objects(value) -> list:
@@ -159,14 +189,14 @@ def class_list_grown_then_returned(x):
     return Local, x
 
 
-def class_closing_over_a_local(x):
+def class_whose_body_reads_a_local(x):
     k = 3
 
     class Local:
-        def get(self):
-            return k
+        v = k  # read when the class is made: the rebuild's cell would hold k's last value
 
-    return Local(), x
+    k = 4
+    return Local(), x + k
 
 
 MADE = []  # what the hooks below saw, in eager and in the compiled code
@@ -203,7 +233,7 @@ def enum_with_a_list_value(x):
 
 
 @pytest.mark.parametrize("fn", [namedtuple_written_then_returned, class_list_grown_then_returned,
-                                class_closing_over_a_local, enum_with_init, enum_with_missing,
+                                class_whose_body_reads_a_local, enum_with_init, enum_with_missing,
                                 enum_with_a_list_value],
                          ids=lambda fn: fn.__name__)
 def test_a_class_that_cannot_be_made_anew_exactly_is_refused_leaving(fn):
