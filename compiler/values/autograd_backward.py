@@ -13,6 +13,8 @@ used; only the speculation's guards and refusals are.
 
 from __future__ import annotations
 
+import types
+
 import torch
 
 from compiler.errors import BreakReason, Unsupported
@@ -29,11 +31,22 @@ def check_backward(tx, function: Value, ctx, outputs: list[Value], name: str) ->
                           f"backend that compiles the graph", BreakReason.UNSUPPORTED_CALL)
     backward_ctx = BackwardCtxValue(ctx)
     grads = [sample_fake(o.example, requires_grad=False) for o in outputs]
-    from compiler.values.autograd_function import read_static_method
     backward = read_static_method(tx, function, "backward")
     speculate(tx, TensorsOf(backward), [backward_ctx, *grads],
               f"{name}.backward", grad_enabled=False,
               hidden_inputs=backward_ctx.placeholders)
+
+
+def read_static_method(tx, class_value: Value, name: str) -> Value:
+    """`cls.forward` (or backward), guarded by identity: a class attribute read is not
+    guarded otherwise, and a Function patched later must not run its old code."""
+    from compiler.guards.guard import GuardKind
+    real = getattr(class_value.fixed_object(), name)
+    if not isinstance(real, types.FunctionType):
+        raise Unsupported(f"{class_value}.{name} is not a plain function",
+                          BreakReason.UNSUPPORTED_CALL)
+    tx.ctx.guard(class_value.attribute_source(tx, name), GuardKind.ID, real)
+    return class_value.getattr(tx, name)
 
 
 class TensorsOf(Value):

@@ -21,15 +21,16 @@ from __future__ import annotations
 
 import dataclasses
 import inspect
-import types
 from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values.autograd_backward import check_backward, read_static_method
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
 from compiler.values.subgraph import Subgraph, constant_argument, sample_fake, speculate
+from compiler.values.torch_functions import MODELLED_CALLS
 
 _BASE = torch.autograd.Function
 _CTX_METHODS = ("save_for_backward", "mark_non_differentiable", "set_materialize_grads")
@@ -121,21 +122,8 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
     plan.outputs, plan.returned_tuple = len(sub.outputs), sub.returned_tuple
     if getattr(tx.ctx, "guard_aliasing", False) and torch.is_grad_enabled() and any(
             ctx.needs_input_grad):  # (set for every backend but eager)
-        from compiler.values.autograd_backward import check_backward
         check_backward(tx, args[0], ctx, sub.outputs, user_class.__name__)
     return _record(tx, traced_function_class(user_class, sub.module, plan), arguments, sub)
-
-
-def read_static_method(tx, class_value: Value, name: str) -> Value:
-    """`cls.forward` (or backward), guarded by identity: a class attribute read is not
-    guarded otherwise, and a Function patched later must not run its old code."""
-    from compiler.guards.guard import GuardKind
-    real = getattr(class_value.fixed_object(), name)
-    if not isinstance(real, types.FunctionType):
-        raise Unsupported(f"{class_value}.{name} is not a plain function",
-                          BreakReason.UNSUPPORTED_CALL)
-    tx.ctx.guard(class_value.attribute_source(tx, name), GuardKind.ID, real)
-    return class_value.getattr(tx, name)
 
 
 def _check_supported(user_class: type, kwargs: dict) -> None:
@@ -281,3 +269,7 @@ def _tensor_index(value: Value, plan: ForwardPlan) -> int:
     (its placeholders are named by position in the speculated call, ctx first)."""
     position = int(value.node.target.removeprefix("arg")) - 1
     return plan.tensor_positions.index(position)
+
+
+MODELLED_CALLS[inspect.getattr_static(torch.autograd.Function, "apply").__func__] = (
+    lambda tx, fn, args, kwargs: apply_custom_function(tx, args, kwargs))

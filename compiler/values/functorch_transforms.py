@@ -25,6 +25,7 @@ import torch.utils._pytree as pytree
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.subgraph import Subgraph, constant_argument, sample_fake, speculate
+from compiler.values.torch_functions import MODELLED_CALLS
 
 
 def apply_transform(name: str, options: tuple, module, *args) -> tuple:
@@ -41,10 +42,6 @@ TRANSFORMS: dict[str, tuple[bool, bool]] = {
     "vmap": (False, False), "grad": (True, True), "grad_and_value": (True, True),
     "jacrev": (True, True), "hessian": (True, True), "jacfwd": (False, True),
 }
-
-
-def is_transform(fn: Any) -> bool:
-    return any(fn is getattr(torch.func, name) for name in TRANSFORMS)
 
 
 def make_transform(transform, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -231,3 +228,8 @@ def _rebuild(structure) -> Value:
         return ListValue([_rebuild(item) for item in structure])
     raise Unsupported(f"a transform's result of type {type(structure).__name__}",
                       BreakReason.UNSUPPORTED_CALL)
+
+
+for _name in TRANSFORMS:
+    MODELLED_CALLS[getattr(torch.func, _name)] = (
+        lambda tx, fn, args, kwargs: make_transform(fn, args, kwargs))

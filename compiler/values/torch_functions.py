@@ -4,7 +4,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 import sys
 import types
@@ -86,12 +85,9 @@ class TorchFunctionValue(NativeFunctionValue):
             converted = array_to_tensor(tx, fn, args, kwargs)
             if converted is not None:
                 return converted
-        if fn is _FUNCTION_APPLY:
-            from compiler.values.autograd_function import apply_custom_function
-            return apply_custom_function(tx, args, kwargs)
-        from compiler.values.functorch_transforms import is_transform, make_transform
-        if is_transform(fn):
-            return make_transform(fn, list(args), kwargs)
+        modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
+        if modelled is not None:
+            return modelled(tx, fn, list(args), kwargs)
         reason = (UNSUPPORTED.get(fn) if is_hashable(fn) else None) or _not_an_op(fn)
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)
@@ -103,7 +99,10 @@ class TorchFunctionValue(NativeFunctionValue):
                                 f"torch.{getattr(fn, '__name__', fn)}")
 
 
-_FUNCTION_APPLY = inspect.getattr_static(torch.autograd.Function, "apply").__func__
+# Callables of torch whose call a module above models (a custom autograd Function's apply,
+# torch.func's transforms): fn -> handler(tx, fn, args, kwargs). Those modules fill it at
+# their import (compiler/values/__init__.py imports them), so this one does not import them.
+MODELLED_CALLS: dict[Any, Any] = {}
 
 
 def _not_an_op(fn) -> str | None:
