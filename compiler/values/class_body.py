@@ -8,7 +8,8 @@ bytecode with an abstract stack, before anything runs, and refuses any instructi
 run code other than the body's: only constants, name loads and stores, function and
 container displays, annotations, the decorators `staticmethod`, `classmethod`, `property`
 (with its `setter`/`getter`/`deleter`) and `dataclasses.field`, and pure functions (`len`,
-`max`, `math.sqrt`...) and operators of constants are allowed.
+`max`, `math.sqrt`...) and operators of constants are allowed, and torch factories of
+constants whose tensor is stored under one name (body_tensors.py).
 """
 
 from __future__ import annotations
@@ -23,7 +24,10 @@ import types
 import typing
 from typing import Any
 
+import torch
+
 from compiler.errors import BreakReason, Unsupported
+from compiler.values.body_tensors import is_factory
 
 _NULL = object()
 _MADE = object()         # an object the body makes: a function, a tuple, a list, a dict
@@ -40,6 +44,14 @@ class _Made:
 
     def __init__(self, kind: Any):
         self.kind = kind
+
+
+class _TensorCall:
+    """The tensor a torch factory of constants made (compiler/values/body_tensors.py): it may
+    only be stored under one name."""
+
+    def __init__(self, factory: Any, args: tuple, kwargs: dict):
+        self.made = (factory, args, kwargs)
 
 
 def _refuse(what: str):
@@ -61,7 +73,7 @@ def _inert(value: Any) -> bool:
     """Storing it in the class runs no hook (`__set_name__`) of the program."""
     if value is _MADE or value is _ANNOTATIONS:
         return True
-    if isinstance(value, _Made):
+    if isinstance(value, (_Made, _TensorCall)):
         return True
     return not hasattr(type(value), "__set_name__")
 
@@ -94,6 +106,10 @@ def _pure_result(callee: Any, args: list[Any]) -> Any:
     return result
 
 
+def _factory_argument(value: Any) -> bool:
+    return _hashable_constant(value) or isinstance(value, (torch.dtype, torch.device))
+
+
 def _hashable_constant(value: Any) -> bool:
     return type(value) in _CONSTANTS or type(value) is tuple and all(
         _hashable_constant(item) for item in value)
@@ -109,18 +125,23 @@ class _BodyReader:
         # The globals (and module attributes of them) the body reads, as name chains: the
         # class keeps what they were, so the trace must guard them (class_statement.py).
         self.global_reads: list[tuple[str, ...]] = []
-        self.keywords = False  # the next CALL passes keyword arguments
+        self.keywords: tuple[str, ...] = ()  # the names of the next CALL's keyword arguments
+        self.tensors: dict[str, tuple] = {}  # name -> (factory, args, kwargs) it stores
         self._chains: dict[int, tuple[str, ...]] = {}
 
-    def pop(self, count: int = 1) -> list[Any]:
+    def pop(self, count: int = 1, storing: bool = False) -> list[Any]:
         if count == 0:
             return []
         taken = self.stack[-count:]
         del self.stack[-count:]
+        if not storing and any(isinstance(value, _TensorCall) for value in taken):
+            _refuse("uses the tensor it made other than by storing it")
         return taken
 
     def load_name(self, name: str) -> Any:
         if name in self.namespace:
+            if name in self.tensors:
+                _refuse(f"reads the tensor it made, {name!r}")
             return self.namespace[name]
         value = _global(name, self.f_globals)
         self._read(value, (name,))
@@ -134,20 +155,24 @@ class _BodyReader:
         entries = self.pop(argc + 2)
         callee = entries[1] if entries[0] is _NULL else entries[0]
         args = entries[2:] if entries[0] is _NULL else entries[1:]
-        by_keyword, self.keywords = self.keywords, False
+        by_keyword, self.keywords = self.keywords, ()
         if isinstance(callee, _Made) and callee.kind in _PROPERTY_METHODS:
             self.stack.append(_Made(property))
         elif any(callee is safe for safe in _SAFE_CALLS) and all(_inert(a) for a in args):
             self.stack.append(_Made(callee))
         elif not by_keyword and _is_pure(callee) and all(_hashable_constant(a) for a in args):
             self.stack.append(_pure_result(callee, args))
+        elif is_factory(callee) and all(_factory_argument(a) for a in args):
+            split = len(args) - len(by_keyword)
+            self.stack.append(_TensorCall(callee, tuple(args[:split]),
+                                          dict(zip(by_keyword, args[split:]))))
         else:
             _refuse(f"calls {getattr(callee, '__qualname__', 'a value')!r}")
 
     def step(self, inst: dis.Instruction) -> bool:  # noqa: C901 - one branch per opcode
         op, arg = inst.opname, inst.arg
         if op == "KW_NAMES":
-            self.keywords = True
+            self.keywords = self.code.co_consts[arg]
         if op in _PASSIVE:
             return True
         if op == "RETURN_VALUE":
@@ -161,10 +186,13 @@ class _BodyReader:
         elif op == "LOAD_CLOSURE" or op == "PUSH_NULL":
             self.stack.append(_MADE if op == "LOAD_CLOSURE" else _NULL)
         elif op == "STORE_NAME":
-            value, = self.pop()
+            value, = self.pop(storing=True)
             if not _inert(value):
                 _refuse(f"stores a value with __set_name__ as {inst.argval!r}")
             self.namespace[inst.argval] = value
+            self.tensors.pop(inst.argval, None)
+            if isinstance(value, _TensorCall):
+                self.tensors[inst.argval] = value.made
         elif op == "SETUP_ANNOTATIONS":
             self.namespace["__annotations__"] = _ANNOTATIONS
         elif op == "STORE_SUBSCR":
@@ -194,6 +222,8 @@ class _BodyReader:
                 _refuse(f"applies {inst.argrepr} to a value it did not make from constants")
             self.stack.append(_pure_result(_BINARY[inst.argrepr.rstrip("=")], [left, right]))
         elif op == "COPY":
+            if isinstance(self.stack[-arg], _TensorCall):
+                _refuse("stores the tensor it made twice")
             self.stack.append(self.stack[-arg])
         elif op == "SWAP":
             self.stack[-1], self.stack[-arg] = self.stack[-arg], self.stack[-1]
@@ -264,13 +294,16 @@ def _check_bases(bases: list[Any], options: dict[str, Any]) -> None:
 
 def inert_body_names(code: types.CodeType, f_globals: dict, cells: dict[str, Any],
                      bases: list[Any], options: dict[str, Any]
-                     ) -> tuple[set[str], list[tuple[str, ...]]]:
-    """The names the body binds to objects it makes itself, and the globals it reads (name
-    chains); raise Unsupported when making the class would run any code of the program (the
-    body's calls, hooks of its bases)."""
+                     ) -> tuple[set[str], list[tuple[str, ...]], dict[str, tuple]]:
+    """The names the body binds to objects it makes itself, the globals it reads (name
+    chains) and the tensors it makes with torch factories (by name); raise Unsupported when
+    making the class would run any code of the program (the body's calls, hooks of its
+    bases)."""
     _check_bases(bases, options)
     reader = _BodyReader(code, f_globals, cells)
     made = reader.run()
     if has_library_metaclass(bases):
         _check_namespace(bases, reader.namespace)
-    return made, reader.global_reads
+        if reader.tensors:  # its defaults or members would hold the one real tensor
+            _refuse("makes a tensor in a class with a library metaclass")
+    return made, reader.global_reads, reader.tensors

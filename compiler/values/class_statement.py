@@ -16,6 +16,7 @@ import types
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
+from compiler.values.body_tensors import replace_body_tensors
 from compiler.values.callables import UserFunctionValue
 from compiler.values.class_body import check_made_enum, has_library_metaclass, inert_body_names
 from compiler.values.class_recipes import class_statement_recipe
@@ -70,7 +71,8 @@ class BuildClassValue(Value):
         options = {k: v.as_constant() for k, v in kwargs.items()}
         cells = {var: cell.cell_contents for var, cell in zip(body.code.co_freevars, closure)
                  if cell_is_full(cell)}
-        made, reads = inert_body_names(body.code, body.f_globals, cells, real_bases, options)
+        made, reads, tensors = inert_body_names(body.code, body.f_globals, cells, real_bases,
+                                                options)
         for chain in reads:
             _guard_global_read(tx, body.f_globals, chain)
         cls = call_pure(builtins.__build_class__, [function, name.as_constant(), *real_bases],
@@ -78,9 +80,10 @@ class BuildClassValue(Value):
         if has_library_metaclass(real_bases):  # all it holds was made with it, per call
             check_made_enum(cls)
             made = None
-        tx.ctx.note_made_class(cls, made, class_statement_recipe(
-            body.code, body.f_globals, name.as_constant(), real_bases, options, trace_cells,
-            read))
+        replace_body_tensors(cls, tensors)  # made by the graph on every call instead
+        recipe = None if tensors else class_statement_recipe(
+            body.code, body.f_globals, name.as_constant(), real_bases, options, trace_cells, read)
+        tx.ctx.note_made_class(cls, made if made is None else made | set(tensors), recipe)
         return ClassValue(cls)
 
 

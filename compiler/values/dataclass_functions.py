@@ -6,6 +6,7 @@ import dataclasses
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
+from compiler.values.body_tensors import BodyTensor
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue, call_pure
 
@@ -80,6 +81,9 @@ def _process_made_class(tx, cls: Value, *options: Value, **named: Value) -> Valu
             is_plain(a) for a in arguments) or any(
             key[0] == id(real) for key in tx.ctx.module_attribute_writes):
         raise Unsupported("@dataclass of a class not made in the trace",
+                          BreakReason.UNSUPPORTED_CALL)
+    if any(isinstance(v, BodyTensor) for v in vars(real).values()):  # a default: one tensor
+        raise Unsupported("@dataclass of a class whose body made a tensor",
                           BreakReason.UNSUPPORTED_CALL)
     before = set(vars(real))
     made = call_pure(dataclasses._process_class, [real, *(plain(a) for a in options)],

@@ -26,6 +26,7 @@ from compiler.guards.guard import GuardKind, TensorSpec
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource, Source
 from compiler.values import native, registry
 from compiler.values.base import Value
+from compiler.values.body_tensors import BodyTensor
 from compiler.values.constant import (
     CONSTANT_TYPES,
     SYMBOLIC_TYPES,
@@ -284,6 +285,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     set: _wrap_set,
     frozenset: _wrap_set,
     WeightNorm: _wrap_weight_norm,
+    BodyTensor: lambda ctx, obj, source: obj.value(ctx),  # made by the graph (body_tensors.py)
     **dict.fromkeys(ITERATOR_TYPES, _wrap_existing_iterator),
 }
 

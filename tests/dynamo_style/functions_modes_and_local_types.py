@@ -141,3 +141,13 @@ def class_body_with_simple_calls(a, b):
         tag = "r" + str(rank)
 
     return a.reshape(Layout.rank * 6, -1).sum(0) + Layout.width, Layout.tag, b
+
+
+@case()
+def class_body_makes_a_tensor(a, b):
+    class Buffers:
+        offset = torch.ones(4)
+        scale = torch.full((4,), 0.5)
+
+    Buffers.offset.mul_(2)
+    return a * Buffers.scale + Buffers.offset, b + Buffers.offset
