@@ -2,8 +2,8 @@
 (`t = torch.ones(2)`): eager makes a new one on every call, with the same contents.
 
 The body runs for real once, at trace time; the tensor it made is then replaced in the class by
-a `BodyTensor` that says how it was made. Reading the attribute in the trace records that
-factory call in the graph (once per trace), so every call gets a fresh tensor, as in eager:
+a `BodyTensor` that says how it was made, and that factory call is recorded in the graph there
+(reading the attribute gives its tensor), so every call gets a fresh tensor, as in eager:
 written in place or returned, it is that call's own. Any other way to the placeholder (the
 class's `__dict__`) is refused, as its type is unknown to the tracer, and such a class is never
 made anew by the rebuild nor given to `@dataclass` or a library metaclass (their defaults would
@@ -33,7 +33,7 @@ class BodyTensor:
         self._made: tuple[int, Value] | None = None
 
     def value(self, ctx) -> Value:
-        """The tensor of this trace: one graph call, the first time it is read."""
+        """The tensor of this trace: one graph call, made with the class."""
         if ctx is None:
             raise Unsupported("a class body's tensor outside a trace",
                               BreakReason.UNSUPPORTED_VALUE)
@@ -50,9 +50,12 @@ class BodyTensor:
         return f"BodyTensor({self.factory.__name__}{self.args})"
 
 
-def replace_body_tensors(cls: type, names: dict[str, tuple]) -> None:
-    """Put a `BodyTensor` in the class where the body stored a factory's tensor."""
+def replace_body_tensors(ctx, cls: type, names: dict[str, tuple]) -> None:
+    """Put a `BodyTensor` in the class where the body stored a factory's tensor, its graph
+    call recorded now, where the body ran (under its grad and inference modes)."""
     for name, (factory, args, kwargs) in names.items():
         if not isinstance(vars(cls).get(name), torch.Tensor):
             raise AssertionError(f"{cls.__qualname__}.{name} is not the tensor its body made")
-        setattr(cls, name, BodyTensor(factory, args, kwargs))
+        placeholder = BodyTensor(factory, args, kwargs)
+        placeholder.value(ctx)
+        setattr(cls, name, placeholder)

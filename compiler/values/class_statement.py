@@ -80,7 +80,7 @@ class BuildClassValue(Value):
         if has_library_metaclass(real_bases):  # all it holds was made with it, per call
             check_made_enum(cls)
             made = None
-        replace_body_tensors(cls, tensors)  # made by the graph on every call instead
+        replace_body_tensors(tx.ctx, cls, tensors)  # made by the graph on every call instead
         recipe = None if tensors else class_statement_recipe(
             body.code, body.f_globals, name.as_constant(), real_bases, options, trace_cells, read)
         tx.ctx.note_made_class(cls, made if made is None else made | set(tensors), recipe)

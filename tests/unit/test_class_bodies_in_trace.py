@@ -95,6 +95,18 @@ def test_a_torch_factory_in_a_class_body_makes_a_new_tensor_on_every_call():
     assert compiler.stats(compiled).compiles == 1
 
 
+def tensor_made_in_an_inference_region(x):
+    with torch.inference_mode():
+        class Holder:
+            t = torch.ones(2)
+
+    return Holder.t.is_inference(), x + 1
+
+
+def test_the_tensor_is_made_where_the_body_ran():
+    one_graph(check_same(tensor_made_in_an_inference_region, torch.ones(2)))
+
+
 def random_tensor_in_the_body(x):
     class Holder:
         t = torch.randn(2)
