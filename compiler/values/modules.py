@@ -121,6 +121,7 @@ class NNModuleValue(Value):
             return registry.class_value(type(module))
         found = registry.class_attribute(tx, type(module), name, self)  # forward, methods
         if found is not None:
+            tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, False))  # not shadowed
             return found
         if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of {type(module).__name__}",

@@ -17,6 +17,7 @@ from compiler.values.attributes import check_instance_assignment, delete_through
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
+from compiler.values.class_lookup import guarded_find_in_mro
 from compiler.values.constant import ConstantValue
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 
@@ -99,7 +100,7 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         written = tx.ctx.module_attribute_writes.get((id(klass), name))
         if written is not None:
             return written
-    owner, raw = find_in_mro(cls, name)
+    owner, raw = guarded_find_in_mro(tx, cls, name)
     if owner is None or owner in (object, tuple):
         return None
     descriptor = UserDescriptor.find(tx, cls, name)  # one written in Python: traced, unless
@@ -157,7 +158,7 @@ class ClassValue(Value):
             (id(k), name) in tx.ctx.module_attribute_writes for k in self.cls.__mro__) else None
         if written is not None:
             return written
-        owner, raw = find_in_mro(self.cls, name)
+        owner, raw = guarded_find_in_mro(tx, self.cls, name)
         if owner is None and name in ("__mro__", "__bases__", "__base__"):
             return registry.wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
         if owner is None:

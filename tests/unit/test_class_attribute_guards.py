@@ -1,0 +1,93 @@
+"""A method, classmethod, staticmethod or property found on a class is guarded as the lookup
+along the class's MRO that found it: replacing it on the owner, overriding it on a subclass
+nearer the instance, or shadowing a module's method on the instance makes the next call
+recompile instead of running the stale trace."""
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import assert_same
+
+
+def _classes():
+    class Base:
+        def f(self, x):
+            return x + 1
+
+        @classmethod
+        def g(cls, x):
+            return x + 2
+
+        @staticmethod
+        def h(x):
+            return x + 3
+
+        @property
+        def p(self):
+            return 4
+
+    class Child(Base):
+        pass
+
+    return Base, Child
+
+
+CHANGES = {
+    "owner function": lambda base, child: setattr(base, "f", lambda self, x: x * 19),
+    "subclass override": lambda base, child: setattr(child, "f", lambda self, x: x * 7),
+    "classmethod": lambda base, child: setattr(base, "g", classmethod(lambda cls, x: x * 11)),
+    "staticmethod": lambda base, child: setattr(base, "h", staticmethod(lambda x: x * 13)),
+    "property": lambda base, child: setattr(base, "p", property(lambda self: 17)),
+    "deleted from the subclass": lambda base, child: (setattr(child, "f", lambda s, x: x * 5),
+                                                      delattr(child, "f")),
+}
+
+
+@pytest.mark.parametrize("change", sorted(CHANGES))
+def test_a_class_attribute_changed_between_calls_is_seen(change):
+    base, child = _classes()
+    obj = child()
+
+    def fn(x):
+        return obj.f(x), obj.g(x), obj.h(x), obj.p, child.g(x), base.f(obj, x), child.h(x)
+
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    x = torch.ones(2)
+    assert_same(compiled(x), fn(x))
+    CHANGES[change](base, child)
+    assert_same(compiled(x), fn(x))
+    unchanged = change == "deleted from the subclass"  # the lookup finds what it found
+    assert len(compiler.stats(compiled).recompiles) == (0 if unchanged else 1)
+
+
+def test_an_unchanged_class_compiles_once():
+    base, child = _classes()
+    obj = child()
+
+    def fn(x):
+        return obj.f(x) + obj.g(x) + obj.h(x) + obj.p
+
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    for _ in range(3):
+        assert_same(compiled(torch.ones(2)), fn(torch.ones(2)))
+    assert compiler.stats(compiled).compiles == 1
+
+
+def test_a_module_forward_shadowed_on_the_instance_is_seen():
+    torch.manual_seed(0)
+    outer = torch.nn.Sequential(torch.nn.Linear(3, 3), torch.nn.ReLU())
+
+    def fn(x):
+        return outer(x)
+
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    x = torch.ones(2, 3)
+    assert_same(compiled(x), fn(x))
+    outer[0].forward = lambda inp: inp * 100
+    assert_same(compiled(x), fn(x))
+    del outer[0].forward
+    assert_same(compiled(x), fn(x))
