@@ -8,7 +8,8 @@ from outside (a tensor of the enclosing graph, a global or a parameter) becomes 
 input of the subgraph ("lifted"). The speculation is refused (Unsupported) when the callable
 does something the subgraph cannot replay: a side effect on anything that existed before it
 ran (a container, an object, a cell, a global), an in-place write to one of its inputs, a
-random draw, a grad mode left changed, symbolic sizes, or an output that is not a tensor.
+random draw, a grad mode left changed, a symbolic size read from outside, or an output that
+is not a tensor.
 """
 
 from __future__ import annotations
@@ -88,8 +89,6 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
     tracker is set as its `value`."""
     ctx = tx.ctx
     outer = ctx.graph
-    if outer.shapes.symbolic:
-        raise Unsupported(f"{what} with symbolic sizes", BreakReason.UNSUPPORTED_CALL)
     inner = SubgraphBuilder(outer)
     first_serial = Value.next_serial()
     watch = ctx.side_effects.watch()
@@ -191,8 +190,8 @@ def _lift_free_nodes(inner: SubgraphBuilder) -> list[fx.Node]:
     def local(arg: fx.Node) -> fx.Node:
         if arg.graph is graph:
             return arg
-        if arg.meta.get("symbolic"):
-            raise Unsupported("a symbolic size read inside a subgraph",
+        if arg.meta.get("symbolic"):  # torch.func takes no SymInt argument
+            raise Unsupported("a symbolic size read inside a subgraph from outside it",
                               BreakReason.UNSUPPORTED_CALL)
         if arg not in lifted:
             anchor = inner._last_placeholder

@@ -336,3 +336,27 @@ def test_a_function_patched_later_recompiles(backend):
     finally:
         Patched.forward, Patched.backward = staticmethod(old_forward), staticmethod(old_backward)
     assert len(compiler.stats(compiled).recompiles) == (2 if backend == "aot_eager" else 1)
+
+
+class ScaledBySize(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x):
+        ctx.save_for_backward(x)
+        return x * x.shape[0]
+
+    @staticmethod
+    def backward(ctx, grad):
+        (x,) = ctx.saved_tensors
+        return grad * x.shape[0] + x
+
+
+@pytest.mark.parametrize("backend", ["eager", "aot_eager"])
+def test_sizes_made_symbolic_by_a_recompile_still_compile(backend):
+    def f(a):
+        return (ScaledBySize.apply(a).sum(),)
+
+    compiled = compiler.compile(f, backend=backend, fullgraph=True)
+    for rows in (3, 4, 5):
+        _check_training(lambda x: compiled(x), torch.randn(rows, 4, requires_grad=True))
+    stats = compiler.stats(compiled)
+    assert (stats.frames, stats.graphs) == (2, 2), stats  # specialised, then symbolic

@@ -231,3 +231,17 @@ def test_a_refused_transform_breaks_at_its_call_and_runs_torch_as_it_is():
     assert len(stats.graph_breaks) == 1, stats
     assert "changes a container" in stats.graph_breaks[0][0]
     assert stats.frames == 2, stats  # the entry and the resume after the call; torch not traced
+
+
+@pytest.mark.parametrize("backend", ["eager", "aot_eager"])
+def test_sizes_made_symbolic_by_a_recompile_still_compile(backend):
+    def f(a):
+        return (vmap(lambda r: r.sum() * r.shape[0] + r[:2].sum())(a),
+                grad(lambda x: (x * x).sum() * x.shape[0])(a))
+
+    compiled = compiler.compile(f, backend=backend, fullgraph=True)
+    for rows in (3, 4, 5):
+        a = torch.randn(rows, 4)
+        assert_same(compiled(a), f(a))
+    stats = compiler.stats(compiled)
+    assert (stats.frames, stats.graphs) == (2, 2), stats  # specialised, then symbolic
