@@ -98,16 +98,17 @@ def lookup(tx, value: Value, name: str) -> tuple[bool, Value | None]:
             return known, None
     if isinstance(value, NativeFunctionValue):  # builtins and torch functions are immutable
         return hasattr(value.fn, name), None
+    from compiler.values.class_lookup import guarded_find_in_mro as find  # the class may change
     cls = value.python_type()
-    getattribute_owner, raw = find_in_mro(cls, "__getattribute__")
+    getattribute_owner, raw = find(tx, cls, "__getattribute__")
     if isinstance(raw, types.FunctionType) and getattr(value, "runs_getattribute", False):
         return _by_reading(tx, value, name)  # the tracker traces the class's hook
     if isinstance(raw, types.FunctionType) or getattribute_owner in _SPECIAL_GETATTRIBUTE:
         raise refuse(value, f"hasattr({name!r}) with a custom __getattribute__")
-    owner, raw = find_in_mro(cls, name)
+    owner, raw = find(tx, cls, name)
     if owner is not None and _always_present(owner, raw, name):
         return True, None
-    if owner is None and find_in_mro(cls, "__getattr__")[0] is None and (
+    if owner is None and find(tx, cls, "__getattr__")[0] is None and (
             not _has_instance_dict(cls)):
         return False, None
     return _by_reading(tx, value, name)

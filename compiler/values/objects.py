@@ -152,7 +152,8 @@ class ClassValue(Value):
         return any((id(k), name) in writes for k in self.cls.__mro__) or hasattr(self.cls, name)
 
     def getattr(self, tx, name: str) -> Value:
-        if name in ("__name__", "__qualname__", "__module__"):
+        if name in ("__name__", "__qualname__", "__module__"):  # a program may rename it
+            tx.ctx.guard(self.attribute_source(tx, name), GuardKind.EQUALS, getattr(self.cls, name))
             return ConstantValue(getattr(self.cls, name))
         written = class_attribute(tx, self.cls, name, None) if any(
             (id(k), name) in tx.ctx.module_attribute_writes for k in self.cls.__mro__) else None

@@ -91,3 +91,22 @@ def test_a_module_forward_shadowed_on_the_instance_is_seen():
     assert_same(compiled(x), fn(x))
     del outer[0].forward
     assert_same(compiled(x), fn(x))
+
+
+def test_hasattr_and_the_name_of_a_changed_class_are_seen():
+    base, child = _classes()
+    base.k = 1
+    obj = child()
+
+    def fn(x):
+        return x + 1, hasattr(obj, "k"), getattr(obj, "k", 9), type(obj).__name__
+
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    x = torch.ones(2)
+    assert_same(compiled(x), fn(x))
+    del base.k
+    assert_same(compiled(x), fn(x))
+    child.__name__ = "Renamed"
+    assert_same(compiled(x), fn(x))
+    assert len(compiler.stats(compiled).recompiles) == 2
