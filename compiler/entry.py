@@ -48,18 +48,26 @@ class CompiledFunction:
         self.fullgraph = fullgraph
         self.dynamic = dynamic
         self.shape_policy = ShapePolicy(dynamic)
-        self.cache = CodeCache()
         self.stats = stats if stats is not None else CompileStats()
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
-        self.binder = FrameBinder(self.function)
         self.globals = self.function.__globals__  # a function's globals are never reassigned
-        self.skip_reason = _skip_reason(self.function)
+        self._take_code()
         functools.update_wrapper(self, self.function)
         _ALL.add(self)
+
+    def _take_code(self) -> None:
+        """Compile the function's code as it is now: its cache, binder and skip reason. A
+        program may assign the function's `__code__`; the next call then starts afresh."""
+        self.code = self.function.__code__
+        self.cache = CodeCache()
+        self.binder = FrameBinder(self.function)
+        self.skip_reason = _skip_reason(self.function)
 
     def __call__(self, *args, **kwargs):
         if self.bound_self is not None:
             args = (self.bound_self, *args)
+        if self.function.__code__ is not self.code:
+            self._take_code()
         if self.skip_reason:
             if self.fullgraph:  # fullgraph compiles or refuses; it never runs eagerly
                 raise Unsupported(self.skip_reason, BreakReason.SKIPPED_FRAME)

@@ -12,6 +12,7 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
 from compiler.guards.sources import (
     AttrSource,
     CellContentsSource,
@@ -156,6 +157,8 @@ class UserFunctionValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         if self.fn in CALL_FUNCTIONS and args and isinstance(args[0], NNModuleValue):
             return call_module(tx, args[0], args[1:], kwargs, through_call=False)
+        if self.fn is not None and self.code is self.fn.__code__:  # a program may swap it
+            tx.ctx.guard(AttrSource(self._fn_source(tx.ctx), "__code__"), GuardKind.ID, self.code)
         return tx.inline_call(self, args, kwargs)
 
     def setattr(self, tx, name: str, value: Value) -> None:
