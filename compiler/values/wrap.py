@@ -35,6 +35,7 @@ from compiler.values.constant import (
     is_typing_constant,
 )
 from compiler.values.containers import DictValue, ListValue, SizeValue, TupleValue
+from compiler.values.context_decorators import MANAGER_TYPES, wrap_manager
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
 from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
@@ -286,6 +287,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     frozenset: _wrap_set,
     WeightNorm: _wrap_weight_norm,
     BodyTensor: lambda ctx, obj, source: obj.value(ctx),  # made by the graph (body_tensors.py)
+    **dict.fromkeys(MANAGER_TYPES, wrap_manager),  # a decorator's (context_decorators.py)
     **dict.fromkeys(ITERATOR_TYPES, _wrap_existing_iterator),
 }
 

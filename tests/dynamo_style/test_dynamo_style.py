@@ -25,7 +25,6 @@ FULLGRAPH_GAPS = {
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
     "grad_fn_and_detach_probes": "Tensor.grad_fn",
     "eq_and_hash_in_sets_and_dicts": "user objects with __hash__/__eq__ as set members",
-    "grad_decorated_method_of_made_object": "a grad-mode decorated method (no_grad instance)",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
     # functions_heldout_a/b (torch.compile refuses the first five too)
     "heapq_push_pop_and_nsmallest": "heapq's C functions (heappush)",

@@ -169,3 +169,52 @@ def test_a_graph_raising_inside_a_region_leaves_the_mode():
         compiled(a, torch.tensor([0, 7]))
     assert not torch.is_inference_mode_enabled() and torch.is_grad_enabled()
     assert compiler.stats(compiled).compiles == 1
+
+
+@torch.inference_mode()
+def frozen_helper(t):
+    return t * 2, torch.is_inference_mode_enabled()
+
+
+@torch.inference_mode
+def bare_helper(t):
+    return t + 1
+
+
+@torch.no_grad()
+def no_grad_helper(t):
+    return t * 3
+
+
+@torch.inference_mode(False)
+def outside_helper(t):
+    return t - 1
+
+
+def calls_decorated_helpers(a, b):
+    with torch.inference_mode():
+        back = outside_helper(a)
+    return frozen_helper(a), bare_helper(b), no_grad_helper(a), back, back.is_inference()
+
+
+def test_module_level_decorated_helpers_are_traced_in_one_graph():
+    eager = calls_decorated_helpers(*_pair())
+    one_graph(check_same(calls_decorated_helpers, *_pair()))
+    compiler.reset()
+    assert _flags(compiler.compile(calls_decorated_helpers, fullgraph=True)(*_pair())) == (
+        _flags(eager))
+
+
+GLOBAL_BLOCK = torch.no_grad()
+
+
+def enters_a_global_manager(a, b):
+    with GLOBAL_BLOCK:  # the one real object, entered itself: not modelled
+        return a * 2
+
+
+def test_a_global_manager_entered_directly_is_refused():
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(enters_a_global_manager, fullgraph=True)(*_pair())
+    compiler.reset()
+    check_same(enters_a_global_manager, *_pair(), fullgraph=False)
