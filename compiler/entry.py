@@ -52,7 +52,9 @@ class CompiledFunction:
         self.nested_frames: list[CompiledFunction] = []  # resume functions and callees
         self.globals = self.function.__globals__  # a function's globals are never reassigned
         self._take_code()
-        functools.update_wrapper(self, self.function)
+        functools.update_wrapper(self, self.function, updated=())
+        for name, value in vars(self.function).items():  # its attributes, not over the state
+            vars(self).setdefault(name, value)
         _ALL.add(self)
 
     def _take_code(self) -> None:

@@ -63,3 +63,15 @@ def test_a_method_s_code_swapped():
     Scaler.apply.__code__ = shifted.__code__
     assert_same(compiled(x), fn(x))
     assert compiler.stats(compiled).compiles == 2
+
+
+def test_a_function_attribute_named_like_the_compiler_s_state():
+    def memo(x):
+        return x + len(memo.cache)
+
+    memo.cache = {"a": 1}
+    memo.label = "kept"
+    compiler.reset()
+    compiled = compiler.compile(memo, backend="eager")
+    assert_same(compiled(torch.ones(2)), memo(torch.ones(2)))
+    assert compiled.label == "kept" and compiled.__wrapped__ is memo
