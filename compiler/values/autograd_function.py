@@ -29,7 +29,13 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.autograd_backward import check_backward, read_static_method
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
-from compiler.values.subgraph import Subgraph, constant_argument, sample_fake, speculate
+from compiler.values.subgraph import (
+    Input,
+    Subgraph,
+    constant_argument,
+    sample_fake,
+    speculate,
+)
 from compiler.values.torch_functions import MODELLED_CALLS
 
 _BASE = torch.autograd.Function
@@ -109,8 +115,14 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
     ctx = FunctionCtxValue(tuple(isinstance(a, TensorValue) and a.example.requires_grad
                                  for a in arguments))
     forward = read_static_method(tx, args[0], "forward")
-    speculated = [ctx] + [sample_fake(a.example) if isinstance(a, TensorValue) else a
-                          for a in arguments]
+    speculated: list = [ctx]
+    first_seen: dict[int, int] = {}  # the forward gets the arguments themselves: their type,
+    for position, value in enumerate(arguments, start=1):  # and one passed twice is one object
+        if isinstance(value, TensorValue):
+            first = first_seen.setdefault(id(value), position)
+            value = Input(sample_fake(value.example), value.real_type,
+                          None if first == position else first)
+        speculated.append(value)
     plan = ForwardPlan(tensor_positions, 0, False)
     what = f"{user_class.__name__}.forward"
     sub = speculate(tx, forward, speculated, what, grad_enabled=False,

@@ -161,7 +161,19 @@ def _vmap_inputs(options: dict[str, Any], args: list[Value]) -> tuple[list, dict
         else:
             speculated.append(sample_fake(fake, select=dim % fake.dim(), requires_grad=False))
         node_dims.append(dim)
+    _refuse_passed_twice(args, [d is None for d in in_dims], "vmap")
     return speculated, {**options, "in_dims": tuple(node_dims)}
+
+
+def _refuse_passed_twice(args: list[Value], as_is: list[bool], name: str) -> None:
+    """A tensor passed twice reaches the function as two objects when the transform wraps
+    it (mapped, differentiated) at least once; passed as it is both times, it would be the
+    same object twice, which the subgraph's placeholders do not model."""
+    for i, value in enumerate(args):
+        if _is_tensor(value) and as_is[i] and any(value is other and as_is[j]
+                                     for j, other in enumerate(args) if j != i):
+            raise Unsupported(f"torch.func.{name} given one tensor twice",
+                              BreakReason.UNSUPPORTED_CALL)
 
 
 def _differentiated_inputs(name: str, options: dict[str, Any], args: list[Value]
@@ -184,6 +196,7 @@ def _differentiated_inputs(name: str, options: dict[str, Any], args: list[Value]
         renumbered[index] = len(renumbered)
         grad = reverse and index in differentiated
         speculated.append(sample_fake(value.example, requires_grad=grad))
+    _refuse_passed_twice(args, [i not in differentiated for i in range(len(args))], name)
     node_argnums = tuple(renumbered[p % len(args)] for p in positions)
     return speculated, {**options, "argnums": node_argnums if isinstance(argnums, tuple)
                         else node_argnums[0]}

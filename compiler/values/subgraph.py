@@ -100,10 +100,15 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
     try:
         if grad_enabled is not None:
             torch._C._set_grad_enabled(grad_enabled)
-        call_args = [_placeholder(ctx, inner, i, a) if isinstance(a, torch.Tensor) else a
-                     for i, a in enumerate(args)]
+        call_args: list[Value] = []
+        for index, given in enumerate(args):
+            if isinstance(given, (torch.Tensor, Input)):
+                given = given if isinstance(given, Input) else Input(given)
+                value = _placeholder(ctx, inner, index, given)
+                given = value if given.same_as is None else call_args[given.same_as]
+            call_args.append(given)
         for index, hidden in enumerate(hidden_inputs, start=len(args)):
-            hidden.value = _placeholder(ctx, inner, index, hidden.fake)
+            hidden.value = _placeholder(ctx, inner, index, Input(hidden.fake))
         result = fn.call(tx, call_args, {})
         if torch.is_grad_enabled() != (grad_before if grad_enabled is None else grad_enabled):
             raise Unsupported(f"{what} leaves the grad mode changed", BreakReason.UNSUPPORTED_CALL)
@@ -123,10 +128,21 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
                 inner.graph.erase_node(node)
 
 
-def _placeholder(ctx, inner: SubgraphBuilder, index: int, fake: torch.Tensor) -> Value:
+@dataclasses.dataclass
+class Input:
+    """An argument of the speculated call that is an input of the subgraph: its fake tensor,
+    the type the function sees (a Parameter), and the earlier input it is the same object as
+    (the function then gets that one's tracker: `x is y` holds)."""
+
+    fake: torch.Tensor
+    real_type: type = torch.Tensor
+    same_as: int | None = None
+
+
+def _placeholder(ctx, inner: SubgraphBuilder, index: int, given: Input) -> Value:
     from compiler.values.tensor import TensorValue
-    value = TensorValue(inner.argument(index, fake), fake)
-    ctx.register_tensor(fake, value)
+    value = TensorValue(inner.argument(index, given.fake), given.fake, real_type=given.real_type)
+    ctx.register_tensor(given.fake, value)
     return value
 
 

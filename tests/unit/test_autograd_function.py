@@ -360,3 +360,32 @@ def test_sizes_made_symbolic_by_a_recompile_still_compile(backend):
         _check_training(lambda x: compiled(x), torch.randn(rows, 4, requires_grad=True))
     stats = compiler.stats(compiled)
     assert (stats.frames, stats.graphs) == (2, 2), stats  # specialised, then symbolic
+
+
+class AsksIdentityAndType(torch.autograd.Function):
+    @staticmethod
+    def forward(ctx, x, y):
+        same = 1.0 if x is y else 0.0
+        parameter = 1.0 if isinstance(x, torch.nn.Parameter) else 0.0
+        return x * (2 + same + 4 * parameter)
+
+    @staticmethod
+    def backward(ctx, grad):
+        return grad, None
+
+
+def test_forward_sees_its_arguments_themselves():
+    """`x is y` for a tensor passed twice, and a Parameter's type, as eager's forward sees."""
+    def f(a, w):
+        return (AsksIdentityAndType.apply(a, a) + AsksIdentityAndType.apply(w, a)
+                + AsksIdentityAndType.apply(a, w)).sum()
+
+    a = torch.randn(3, requires_grad=True)
+    sides = [(a.detach().clone().requires_grad_(), torch.nn.Parameter(torch.ones(3)))
+             for _ in range(2)]
+    compiled = compiler.compile(f, fullgraph=True)
+    compiled(*sides[0]).backward()
+    f(*sides[1]).backward()
+    assert_same([t.grad for t in sides[0]], [t.grad for t in sides[1]])
+    assert_same(compiled(*sides[0]), f(*sides[1]))
+    one_graph(compiler.stats(compiled))

@@ -245,3 +245,22 @@ def test_sizes_made_symbolic_by_a_recompile_still_compile(backend):
         assert_same(compiled(a), f(a))
     stats = compiler.stats(compiled)
     assert (stats.frames, stats.graphs) == (2, 2), stats  # specialised, then symbolic
+
+
+def test_a_tensor_passed_twice_is_two_objects_when_wrapped():
+    def f(a, b):
+        return (vmap(lambda x, y: x * (1.0 if x is y else 2.0))(a, a),
+                grad(lambda x, y: (x * (1.0 if x is y else 2.0)).sum())(a, a))
+
+    one_graph(check_same(f, *_inputs()))
+
+
+def passed_twice_as_is(a, b):
+    return vmap(lambda x, y, z: x * (1.0 if y is z else 2.0), in_dims=(0, None, None))(a, b, b)
+
+
+def test_a_tensor_passed_twice_as_it_is_is_refused():
+    with pytest.raises(compiler.Unsupported, match="twice"):
+        compiler.compile(passed_twice_as_is, fullgraph=True)(*_inputs())
+    compiler.reset()
+    assert_same(compiler.compile(passed_twice_as_is)(*_inputs()), passed_twice_as_is(*_inputs()))
