@@ -68,6 +68,9 @@ class OutputPlan:
         self._held: list[Value] = []  # keep memoised trackers alive so ids stay unique
         self._building: set[int] = set()  # ids of the values being rebuilt now
         self._remade_classes: dict[int, str] = {}  # id of a class made anew -> its local
+        # Made anew only where the frame returns: a class live at a graph break would reach
+        # the resume function as a new object on every call, which its guards fix by identity.
+        self.remakes_classes = True
 
     # -- naming -------------------------------------------------------------------------------
     def bind(self, obj: Any) -> str:
@@ -82,6 +85,8 @@ class OutputPlan:
         member of one, read from it): compiler/values/class_recipes.py."""
         from compiler.values.class_recipes import member_expression
         recipes, made = self.ctx.class_recipes, self.ctx.made_per_call
+        if not self.remakes_classes:
+            return None
         if id(obj) in recipes and made.get(id(obj)) is obj:
             if id(obj) not in self._remade_classes:
                 self._refuse_written_class(obj)

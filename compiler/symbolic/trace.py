@@ -122,6 +122,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     if ctx.guard_aliasing:
         _guard_storage_aliasing(ctx)
     plan = OutputPlan(ctx)
+    plan.remakes_classes = resume is None  # (a resume function would recompile per class)
     plan.replay(ctx.side_effects)
     rebuild, rebuild_source = plan.build(result)
     check_selection_outputs(ctx, plan.outputs)

@@ -249,3 +249,20 @@ def test_a_class_that_cannot_be_made_anew_exactly_is_refused_leaving(fn):
     assert MADE == eager_made
     assert _relations(compiled) == _relations(eager)
     assert [_shown(r) for r in compiled] == [_shown(r) for r in eager]
+
+
+def class_live_at_a_break(x):
+    Row = collections.namedtuple("Row", "a b")
+    r = Row(x + 1, 1)
+    k = float(x.sum())  # tensor data: a graph break while Row is live
+    return Row(r.a * k, 2), r
+
+
+def test_a_class_live_at_a_graph_break_is_not_made_anew_there():
+    """The resume function would get a new class on every call and recompile for each."""
+    compiled_fn = compiler.compile(class_live_at_a_break)
+    eager = [class_live_at_a_break(torch.ones(2)) for _ in range(3)]
+    compiled = [compiled_fn(torch.ones(2)) for _ in range(3)]
+    assert [_shown(r) for r in compiled] == [_shown(r) for r in eager]
+    assert _relations(compiled) == _relations(eager)
+    assert compiler.stats(compiled_fn).recompiles == []
