@@ -168,15 +168,22 @@ def _check_no_effects(ctx, inner: SubgraphBuilder, watch: list, first_serial: in
         refuse("changes a container, an object or a variable that exists outside it")
     if inner.effects.draws_random:
         refuse("draws random numbers")
-    for node in inner.graph.nodes:
+    for node in _inputs_read(inner):
         fake = node.meta.get("example_value")
-        if isinstance(fake, torch.Tensor) and _reads_outside(node, inner) \
-                and inner.effects.writes(fake):
-            refuse("writes one of its inputs in place")
+        if isinstance(fake, torch.Tensor) and inner.effects.writes(fake):
+            refuse("writes one of its inputs in place (or a tensor from outside it)")
 
 
-def _reads_outside(node: fx.Node, inner: SubgraphBuilder) -> bool:
-    return node.op == "placeholder" or node.graph is not inner.graph
+def _inputs_read(inner: SubgraphBuilder) -> list[fx.Node]:
+    """Its placeholders, and the nodes of the enclosing graph its nodes use (not lifted yet)."""
+    found: dict[fx.Node, None] = {}
+    for node in inner.graph.nodes:
+        if node.op == "placeholder":
+            found[node] = None
+        for used in node.all_input_nodes:
+            if used.graph is not inner.graph:
+                found[used] = None
+    return list(found)
 
 
 def _finish(inner: SubgraphBuilder, outputs: list[Value], returned_tuple: bool,

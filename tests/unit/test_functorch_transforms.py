@@ -264,3 +264,21 @@ def test_a_tensor_passed_twice_as_it_is_is_refused():
         compiler.compile(passed_twice_as_is, fullgraph=True)(*_inputs())
     compiler.reset()
     assert_same(compiler.compile(passed_twice_as_is)(*_inputs()), passed_twice_as_is(*_inputs()))
+
+
+COUNTS = torch.zeros(4)
+
+
+def writes_a_global_tensor(a, b):
+    return vmap(lambda r: r * COUNTS.add_(1)[0])(a), COUNTS * 1
+
+
+def test_a_write_to_a_tensor_from_outside_is_refused():
+    global COUNTS
+    with pytest.raises(compiler.Unsupported, match="in place"):
+        compiler.compile(writes_a_global_tensor, fullgraph=True)(*_inputs())
+    compiler.reset()
+    COUNTS = torch.zeros(4)
+    actual = compiler.compile(writes_a_global_tensor)(*_inputs())
+    COUNTS = torch.zeros(4)
+    assert_same(actual, writes_a_global_tensor(*_inputs()))
