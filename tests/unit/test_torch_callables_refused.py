@@ -1,7 +1,8 @@
 """Callables of torch that are not ops: a custom autograd Function's `apply` (it runs the
-user's forward) and functions torch makes at run time (torch.func transforms' wrappers).
-They are not recorded as graph calls (the graph could not name them and crashed), so a
-fullgraph compile refuses them and otherwise the frame still equals eager."""
+user's forward; now modelled, tests/unit/test_autograd_function.py) and functions torch makes
+at run time (torch.func transforms' wrappers made outside the trace, refused). Neither is
+recorded as a call of the graph by its name (the graph could not name them and crashed); a
+fullgraph compile compiles or refuses them, and otherwise the frame still equals eager."""
 
 import pytest
 import torch
