@@ -116,6 +116,7 @@ KINDS = [
     ("numpy_scalar_made", lambda: 1, lambda a: np.int64(a) * 2),
     ("picked_tensor", lambda: torch.ones(2, 3), lambda a: max(a.sum(), (a * 2).sum())),
     ("backends_module", lambda: 1, lambda a: torch.backends.cudnn),
+    ("transformed_function", lambda: 1, lambda a: torch.func.vmap(torch.sin)),
     ("distribution", lambda: torch.ones(2),
      lambda a: torch.distributions.Normal(a, 1.0, validate_args=False)),
     ("dtype", lambda: torch.float32, lambda a: a),
