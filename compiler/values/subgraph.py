@@ -93,7 +93,6 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
     first_serial = Value.next_serial()
     watch = ctx.side_effects.watch()
     effects_before = ctx.side_effects.snapshot()
-    known_tensors = dict(ctx.tensor_of_fake)
     grad_before = torch.is_grad_enabled()
     ctx.graph = inner
     finished = False
@@ -121,7 +120,7 @@ def speculate(tx, fn: Value, args: list[Value | torch.Tensor], what: str, *,
     finally:
         torch._C._set_grad_enabled(grad_before)
         ctx.graph = outer
-        ctx.tensor_of_fake = known_tensors
+        _forget_inner_tensors(ctx, inner)
         ctx.side_effects.unwatch(watch)
         if not finished:  # take back the uses its nodes made of the enclosing graph's nodes
             for node in reversed(list(inner.graph.nodes)):
@@ -137,6 +136,14 @@ class Input:
     fake: torch.Tensor
     real_type: type = torch.Tensor
     same_as: int | None = None
+
+
+def _forget_inner_tensors(ctx, inner: SubgraphBuilder) -> None:
+    """The subgraph's tensors are not the enclosing graph's: an in-place op after it must not
+    find them as its receiver. (Inputs met inside stay: they are the enclosing graph's.)"""
+    for key, value in list(ctx.tensor_of_fake.items()):
+        if getattr(value, "node", None) is not None and value.node.graph is inner.graph:
+            del ctx.tensor_of_fake[key]
 
 
 def _placeholder(ctx, inner: SubgraphBuilder, index: int, given: Input) -> Value:

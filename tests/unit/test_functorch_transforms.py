@@ -282,3 +282,25 @@ def test_a_write_to_a_tensor_from_outside_is_refused():
     actual = compiler.compile(writes_a_global_tensor)(*_inputs())
     COUNTS = torch.zeros(4)
     assert_same(actual, writes_a_global_tensor(*_inputs()))
+
+
+WEIGHTS = torch.ones(4)
+
+
+def test_a_global_first_read_inside_then_written_after():
+    def f(a):
+        out = vmap(lambda r: r * WEIGHTS)(a)
+        WEIGHTS.mul_(2)
+        return out + WEIGHTS
+
+    global WEIGHTS
+    a, _ = _inputs()
+    try:
+        expected = f(a)
+        WEIGHTS = torch.ones(4)
+        compiled = compiler.compile(f, fullgraph=True)
+        assert_same(compiled(a), expected)
+        assert_same(WEIGHTS, torch.full((4,), 2.0))
+        one_graph(compiler.stats(compiled))
+    finally:
+        WEIGHTS = torch.ones(4)
