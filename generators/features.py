@@ -24,6 +24,11 @@ IDIOM_FEATURES = (
     # constructs_frames.py: what the frame machinery must keep (cells across a graph break,
     # exception chains, a write put back before a graph that raised runs again eagerly)
     "break_cells", "exception_context", "rerun_inplace",
+    # constructs_rebinding.py: what the compiled code read, rebound between calls as
+    # monkeypatching code does (methods on classes, instance shadows of methods and forward,
+    # class attributes and names, function attributes, globals, partials, bound methods)
+    "method_patching", "super_patching", "instance_shadowing", "class_edits",
+    "function_attrs", "callable_rebinding",
 )
 # Constructs of the program body (see constructs_*.py).
 BODY_FEATURES = (

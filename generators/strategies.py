@@ -23,6 +23,7 @@ from generators.constructs_modules import CONSTRUCTS as MODULES
 from generators.constructs_objects import CONSTRUCTS as OBJECTS
 from generators.constructs_observe import CONSTRUCTS as OBSERVE
 from generators.constructs_probes import CONSTRUCTS as PROBES
+from generators.constructs_rebinding import CONSTRUCTS as REBINDING
 from generators.constructs_torchvals import CONSTRUCTS as TORCHVALS
 from generators.features import check_features, feature_flags
 from generators.inputs import INPUT_BYTES, input_specs
@@ -34,7 +35,7 @@ from generators.render import render
 CONSTRUCTS = {**FLOW, **DATA, **FUNCS}
 # Idioms of real modelling code (see IDIOM_FEATURES in features.py).
 IDIOMS = {**PROBES, **TORCHVALS, **OBJECTS, **MODULES, **CONTROL, **COLLECTIONS, **OBSERVE,
-          **FRAMES}
+          **FRAMES, **REBINDING}
 CONSTRUCTS.update(IDIOMS)
 # A statement's construct byte indexes this order; the idioms are listed three times, so that
 # each is drawn three times as often as an older construct (where compilers' bugs hide: guards

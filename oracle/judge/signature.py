@@ -8,6 +8,7 @@ compiler is never blamed for a recompile that its guards were entitled to.
 from __future__ import annotations
 
 import enum
+import functools
 import math
 import types
 from fractions import Fraction
@@ -16,6 +17,16 @@ from typing import Any
 import torch
 
 from oracle.judge.state import CODE_TYPES, MAX_DEPTH, PLAIN_TYPES, safe_dict
+
+# CPython sets and clears this type flag as its method cache is filled and invalidated: it
+# says nothing about the type, and a signature must not change with it.
+VALID_VERSION_TAG = 1 << 19
+# Entries of a class's __dict__ that are the same for every class and say nothing of it.
+CLASS_PLUMBING = ("__dict__", "__weakref__", "__doc__")
+
+
+def type_flags(cls: type) -> int:
+    return cls.__flags__ & ~VALID_VERSION_TAG
 
 
 class _Signer:
@@ -34,7 +45,12 @@ class _Signer:
         if isinstance(value, types.FunctionType) and depth <= MAX_DEPTH:
             return self._function(value, depth)
         if isinstance(value, type):  # its flags change when an ABC registers it
-            return ("type", id(value), value.__flags__)
+            return ("type", id(value), type_flags(value))
+        if isinstance(value, staticmethod | classmethod | property):  # replaced, not edited
+            return ("id", id(value))
+        if isinstance(value, functools.partial) and depth <= MAX_DEPTH:
+            return ("partial", self.sign(value.func, depth + 1), self.sign(value.args, depth + 1),
+                    self.sign(value.keywords, depth + 1))
         if isinstance(value, (enum.Enum, *CODE_TYPES)) or depth > MAX_DEPTH:
             return ("id", id(value))
         if id(value) in self.active:
@@ -46,14 +62,16 @@ class _Signer:
             self.active.discard(id(value))
 
     def _function(self, fn: types.FunctionType, depth: int) -> tuple:
-        """A function by identity, and what a call of it reads besides its code: defaults,
-        keyword defaults and its own attributes (a compiler guards on them)."""
+        """A function by identity, and what a call of it reads besides the function object:
+        its code, name, defaults, keyword defaults and its own attributes (a compiler guards
+        on them; each may be reassigned)."""
         if id(fn) in self.active:
             return ("id", id(fn))
         self.active.add(id(fn))
         try:
             attributes = {k: v for k, v in vars(fn).items() if not k.startswith("__")}
-            return ("function", id(fn), self.sign(fn.__defaults__, depth + 1),
+            return ("function", id(fn), id(fn.__code__), fn.__name__, fn.__qualname__,
+                    self.sign(fn.__defaults__, depth + 1),
                     self.sign(fn.__kwdefaults__, depth + 1), self.sign(attributes, depth + 1))
         finally:
             self.active.discard(id(fn))
@@ -100,9 +118,12 @@ class _Signer:
             if name.startswith("__"):
                 continue
             if isinstance(value, type) and value.__module__ == self.module_name:
-                data = {k: v for k, v in vars(value).items()
-                        if not k.startswith("__") and not callable(v)}
-                items.append((name, id(value), value.__flags__, self.sign(data)))
+                # its data, and its methods, properties, name and bases (patched between
+                # calls, as monkeypatching code does: a compiler guards on what it read)
+                data = {k: v for k, v in vars(value).items() if k not in CLASS_PLUMBING}
+                items.append((name, id(value), type_flags(value), value.__name__,
+                              value.__qualname__, tuple(id(c) for c in value.__bases__),
+                              self.sign(data)))
             else:
                 items.append((name, self.sign(value)))
         return tuple(items)

@@ -1,0 +1,100 @@
+"""Constructs that rebind what the compiled code read between calls
+(generators/constructs_rebinding.py): each is drawn, runs as intended, shrinks to off, tells a
+stale trace (the rebinding not seen by the later call: planted by leaving the rebinding out of
+calls()) apart from the right answer, and passes against our compiler."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import find
+
+from bench.bench_generators import ran_as_intended
+from generators import strategies
+from generators.constructs_rebinding import CONSTRUCTS
+from generators.features import FEATURES, IDIOM_FEATURES, feature_flags
+from generators.inputs import INPUT_BYTES, input_specs
+from generators.opargs import Picks
+from oracle.judge.differential import check
+from oracle.judge.subjects import resolve
+from oracle.judge.verdict import Verdict
+from tests.generators.test_observing import _differs, _outcomes, _raws
+
+REBINDING = tuple(CONSTRUCTS)
+BASE = frozenset({"recall_values", "container_inputs", "mutate_between_calls"})
+# A line calls() runs between two calls that is not a call, the generator or a declaration.
+BETWEEN = re.compile(r"^    (?!yield |g = torch\.Generator|global ).+\n", re.M)
+
+
+def _programs(idiom: str, count: int = 60, flags=()):
+    for seed in range(count):
+        on = BASE | {idiom, *flags}
+        specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), on)
+        program = strategies.build(on, specs, _raws(idiom, seed), raise_choice=5)
+        if idiom in program.features_used:
+            yield seed, program
+
+
+def _stale(source: str) -> str:
+    """The program as a compiler that missed every rebinding runs it: calls() leaves them out."""
+    head, calls = source.split("def calls():")
+    return head + "def calls():" + BETWEEN.sub("", calls)
+
+
+@pytest.mark.parametrize("idiom", REBINDING)
+def test_each_rebinding_construct_is_an_idiom_flag_and_a_construct(idiom):
+    assert idiom in IDIOM_FEATURES and idiom in FEATURES
+    assert strategies.CONSTRUCTS[idiom] is CONSTRUCTS[idiom]
+
+
+@pytest.mark.parametrize("module_mode", [False, True])
+@pytest.mark.parametrize("idiom", REBINDING)
+def test_drawn_programs_run_as_intended_and_rebind_between_calls(idiom, module_mode):
+    drawn = list(_programs(idiom, flags=("nn_module",) if module_mode else ()))
+    assert len(drawn) >= 50, f"{idiom} kept in only {len(drawn)} of 60 programs"
+    for _, program in drawn:
+        ok, why = ran_as_intended(program)
+        assert ok, f"{why}\n{program.source}"
+        assert "mutate_between_calls" in program.features_used
+        assert _stale(program.source) != program.source
+
+
+@pytest.mark.parametrize("idiom", REBINDING)
+def test_construct_shrinks_to_off(idiom):
+    seed, _ = next(_programs(idiom))
+    specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), BASE)
+    off = strategies.build(BASE, specs, _raws(idiom, seed), raise_choice=5)
+    assert idiom not in off.features_used and ran_as_intended(off)[0]
+    assert find(feature_flags(FEATURES), lambda flags: idiom in flags) == {idiom}
+
+
+@pytest.mark.parametrize("idiom", REBINDING)
+def test_a_stale_trace_changes_the_outcome(idiom, tmp_path):
+    told = checked = 0
+    for seed, program in list(_programs(idiom))[:20]:
+        right, wrong = tmp_path / f"right_{seed}.py", tmp_path / f"wrong_{seed}.py"
+        right.write_text(program.source)
+        wrong.write_text(_stale(program.source))
+        told += _differs(_outcomes(right), _outcomes(wrong))
+        checked += 1
+    assert told >= checked * 3 // 4, f"{idiom}: only {told} of {checked} programs tell it"
+
+
+# super() lookups: a base class's method, property or classmethod replaced between calls is
+# not guarded today when a subclass reaches it by super() (a wrong answer, reported).
+LIVE_BUG = {"super_patching"}
+
+
+@pytest.mark.parametrize("idiom", [pytest.param(
+    i, marks=pytest.mark.xfail(reason="super() lookups are not guarded (live compiler bug)",
+                               strict=False)) if i in LIVE_BUG else i for i in REBINDING])
+def test_programs_using_the_construct_pass_against_our_compiler(idiom, tmp_path):
+    """No false alarm: a correct compiler recompiles where the program rebound what it read,
+    and the oracle's R1 signature lets it."""
+    for seed, program in list(_programs(idiom))[:6]:
+        path = tmp_path / f"p{seed}.py"
+        path.write_text(program.source)
+        result = check(str(path), resolve("ours"))
+        assert result.verdict in (Verdict.PASS, Verdict.UNSUPPORTED), \
+            f"{result.verdict}: {result.message}\n{program.source}"
