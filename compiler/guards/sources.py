@@ -179,6 +179,24 @@ class DefaultArgSource(Source):
         return self.function.constants()
 
 
+@dataclasses.dataclass(frozen=True, eq=True)
+class CallSource(Source):
+    """`<fn>(*args)`: what a query of global state answers now (`torch.get_num_threads()`);
+    the function and its arguments are constants, and the query has no side effect."""
+
+    function: Source
+    args: tuple[Source, ...] = ()
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"{inner(self.function)}({', '.join(inner(a) for a in self.args)})"
+
+    def constants(self) -> dict[str, Any]:
+        found = dict(self.function.constants())
+        for arg in self.args:
+            found.update(arg.constants())
+        return found
+
+
 def lru_cache_misses(wrapper) -> int:
     return wrapper.cache_info().misses
 

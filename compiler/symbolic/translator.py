@@ -13,7 +13,14 @@ from typing import Any
 from compiler.bytecode.instructions import bytecode_of
 from compiler.config import config
 from compiler.errors import BreakReason, CompilerBug, Unsupported
-from compiler.guards.sources import ConstantSource, GlobalSource, ItemSource
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import (
+    MISSING,
+    ConstantSource,
+    DictStorageItemSource,
+    GlobalSource,
+    ItemSource,
+)
 from compiler.symbolic.breakable import BREAKABLE_OPCODES, splits_when_raising
 from compiler.symbolic.context import TraceContext
 from compiler.symbolic.ops_exceptions import resumable_blocks_around
@@ -167,9 +174,20 @@ class Translator:
             return wrap(self.ctx, self.f_globals[name], self.global_source(name))
         builtins = self.f_globals.get("__builtins__", __builtins__)
         table = builtins if isinstance(builtins, dict) else builtins.__dict__
+        self._guard_lookup(self.f_globals, name)  # not shadowed by a global made later
+        self._guard_lookup(table, name)  # nor `builtins.name` replaced
         if name in table:
             return wrap(self.ctx, table[name], None)
         raise RaisedByProgram(NameError(f"name {name!r} is not defined"))
+
+    def _guard_lookup(self, namespace: dict, name: str) -> None:
+        """Guard what `namespace` holds under `name` now (MISSING when absent), except in
+        torch's own modules, whose names are fixed (global_source)."""
+        if str(self.f_globals.get("__name__", "")).startswith("torch."):
+            return
+        label = self.ctx.label_for(namespace, "globals")
+        self.ctx.guard(DictStorageItemSource(ConstantSource(label, namespace), name),
+                       GuardKind.ID, namespace.get(name, MISSING))
 
     # -- calls --------------------------------------------------------------------------------
     def inline_call(self, fn: UserFunctionValue, args: list[Value],

@@ -13,11 +13,15 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
-from compiler.values.attributes import check_instance_assignment, delete_through_class, find_in_mro
+from compiler.values.attributes import (
+    check_instance_assignment,
+    delete_through_class,
+    find_in_mro,
+    guarded_find_in_mro,
+)
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
-from compiler.values.class_lookup import guarded_find_in_mro
 from compiler.values.constant import ConstantValue
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 

@@ -15,7 +15,7 @@ import torch.fx as fx
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.values import registry
-from compiler.values.attributes import find_in_mro
+from compiler.values.attributes import find_in_mro, guard_lookup
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -127,6 +127,7 @@ class TensorValue(Value):
         in the instance dict: guarded on an input, empty on a tensor made in the graph."""
         if find_in_mro(self.real_type, name)[0] is not None:
             return None
+        guard_lookup(tx, self.real_type, name, None)  # a program may add it to the class
         real = getattr(self, "real", None)
         if real is None:
             return False

@@ -12,6 +12,8 @@ from typing import Any
 import torch
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import CallSource, ConstantSource
 from compiler.values.base import Value, is_hashable
 from compiler.values.callables import UserFunctionValue
 from compiler.values.constant import ConstantValue
@@ -67,12 +69,26 @@ def _runtime_query(tx, fn) -> Value | None:
     return None
 
 
+def unwrapped(fn):
+    """The function under the wrapper torch's own compiler puts over some of torch's functions
+    when it is imported (`torch.manual_seed` becomes a wrapper whose `__wrapped__` is the
+    function): the tables here know the function, and the wrapper only disables that compiler."""
+    while callable(getattr(fn, "__wrapped__", None)) and getattr(
+            getattr(fn, "__code__", None), "co_filename", "").endswith(_DISABLE_WRAPPERS):
+        fn = fn.__wrapped__
+    return fn
+
+
+_DISABLE_WRAPPERS = (os.path.join("torch", "_compile.py"),
+                     os.path.join("torch", "_dynamo", "eval_frame.py"))
+
+
 class TorchFunctionValue(NativeFunctionValue):
     def is_constant(self) -> bool:
         return False
 
     def call(self, tx, args, kwargs) -> Value:
-        fn = self.fn
+        fn = unwrapped(self.fn)  # what the tables below know it by
         answer = _runtime_query(tx, fn)
         if answer is not None:
             return answer
@@ -88,15 +104,55 @@ class TorchFunctionValue(NativeFunctionValue):
         modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
         if modelled is not None:
             return modelled(tx, fn, list(args), kwargs)
-        reason = (UNSUPPORTED.get(fn) if is_hashable(fn) else None) or _not_an_op(fn)
+        reason = (UNSUPPORTED.get(fn) if is_hashable(fn) else None) or _not_an_op(self.fn)
         if reason:
             raise Unsupported(reason, BreakReason.UNSUPPORTED_CALL)
         if isinstance(fn, (types.MethodDescriptorType, types.WrapperDescriptorType)):
             name = fn.__name__
             return args[0].call_method(tx, name, list(args[1:]), kwargs) \
                 if hasattr(args[0], "call_method") else _bad(name)
-        return tx.ctx.tensor_op("call_function", fn, list(args), kwargs,
-                                f"torch.{getattr(fn, '__name__', fn)}")
+        on_constants = all(a.is_constant() for a in (*args, *kwargs.values()))
+        if on_constants and isinstance(fn, types.FunctionType) and not (
+                fn in PURE_ON_CONSTANTS or _is_query(fn)):
+            return UserFunctionValue(fn).call(tx, list(args), kwargs)  # its body says what
+        result = tx.ctx.tensor_op("call_function", self.fn, list(args), kwargs,  # it does
+                                  f"torch.{getattr(fn, '__name__', fn)}")
+        if on_constants and result.is_constant():
+            _guard_state_query(tx, self.fn, fn, args, kwargs, result.as_constant())
+        return result
+
+
+# Callables of torch that give the same answer for the same constant arguments, and change
+# nothing a program can see (`_log_api_usage_once` only counts the call for torch's logs).
+PURE_ON_CONSTANTS = frozenset({
+    torch.promote_types, torch.can_cast, torch.broadcast_shapes, torch.is_tensor,
+    torch.is_storage, torch.typename, torch.result_type, torch.is_floating_point,
+    torch.is_complex, torch.is_nonzero, torch._C._log_api_usage_once})
+_QUERY_PREFIXES = ("is_", "are_", "get_", "has_")
+
+
+def _is_query(fn) -> bool:
+    """Named as a question of torch's state (`torch.are_deterministic_algorithms_enabled`,
+    `torch._C._get_tracing_state`): answered at trace time and guarded."""
+    return getattr(fn, "__name__", "").lstrip("_").startswith(_QUERY_PREFIXES)
+
+
+def _guard_state_query(tx, called, fn, args, kwargs, answer) -> None:
+    """A call of torch with only constants in and a constant out computed nothing on tensors:
+    it is pure, a query of global state (`torch.get_num_threads()`, guarded to answer the
+    same), or it changed that state, which only ran while tracing (refused)."""
+    if fn in PURE_ON_CONSTANTS:
+        return
+    name = getattr(fn, "__name__", "")
+    if kwargs or not _is_query(fn):
+        raise Unsupported(f"torch.{name} with no tensor argument (it may change torch's "
+                          f"global state)", BreakReason.UNSUPPORTED_CALL)
+    ctx = tx.ctx
+    constants = [ConstantSource(ctx.label_for(a.as_constant(), "arg"), a.as_constant())
+                 for a in args]
+    query = CallSource(ConstantSource(ctx.label_for(called, "fn"), called), tuple(constants))
+    ctx.guard(query, GuardKind.ID if isinstance(answer, torch.dtype) else GuardKind.EQUALS,
+              answer)
 
 
 # Callables of torch whose call a module above models (a custom autograd Function's apply,
