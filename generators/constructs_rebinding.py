@@ -7,11 +7,12 @@ and registers a statement that rebinds it before a later call (`Builder.between`
 `mutate_between_calls`). A compiler that reuses its trace without a guard on what was rebound
 returns the old answer:
 
-- `method_patching`: a method, classmethod, staticmethod or property replaced on the class
-  (a plain function, or the old one wrapped by a `functools.wraps` decorator) or overridden on
-  the subclass nearer the instance;
+- `method_patching`: a method, classmethod, staticmethod, property or `__call__` replaced on
+  the class (a plain function, or the old one wrapped by a `functools.wraps` decorator) or
+  overridden on the subclass nearer the instance;
 - `super_patching`: the same on a base class whose method the subclass reaches by `super()`
-  (or by naming the base), as patching a library's base class does;
+  (or by naming the base), as patching a library's base class does, or a mixin put in front
+  of the base (`Derived.__bases__ = (Mixin,)`);
 - `instance_shadowing`: an instance attribute that shadows a method, on a plain object or as
   an nn.Module's `forward` (accelerate-style: `update_wrapper(partial(new_forward, module),
   old_forward)`), or such a shadow deleted again;
@@ -57,6 +58,7 @@ _PATCHES = {
     "rate": (["def {f}(cls, u):", "    return u - cls.scale"], "classmethod({f})"),
     "shift": (["def {f}(u):", "    return u * 3.0"], "staticmethod({f})"),
     "factor": (["def {f}(self):", "    return -self.scale"], "property({f})"),
+    "__call__": (["def {f}(self, u):", "    return u * 0.5 - self.scale"], "{f}"),
 }
 
 
@@ -65,7 +67,8 @@ def _layer_class(name: str, op: str) -> list[str]:
             f"        return {op} * self.scale", "", "    @classmethod", "    def rate(cls, u):",
             "        return u * cls.scale", "", "    @staticmethod", "    def shift(u):",
             "        return u + 1.0", "", "    @property", "    def factor(self):",
-            "        return self.scale + 1.0"]
+            "        return self.scale + 1.0", "", "    def __call__(self, u):",
+            "        return self.apply(u) - 1.0"]
 
 
 def _wrapping_decorator(name: str) -> list[str]:
@@ -87,7 +90,7 @@ def method_patching(b: Builder, p: Picks) -> bool:
     n = t.name
     reads = {"apply": (f"{obj}.apply({n})",), "rate": (f"{obj}.rate({n})", f"{sub}.rate({n})"),
              "shift": (f"{obj}.shift({n})", f"{base}.shift({n})"),
-             "factor": (f"{n} * {obj}.factor",)}[member]
+             "factor": (f"{n} * {obj}.factor",), "__call__": (f"{obj}({n})",)}[member]
     owner = sub if on_sub and p.int(2) else base  # the override nearer the instance
     if member == "apply" and p.int(2):
         deco = b.fresh("traced")
@@ -106,12 +109,12 @@ def method_patching(b: Builder, p: Picks) -> bool:
 
 def super_patching(b: Builder, p: Picks) -> bool:
     """A subclass reaches its base's method, property or classmethod by super() (or names the
-    base); the base's member is replaced between calls."""
+    base); the base's member is replaced between calls, or a mixin put in front of the base."""
     t, op = _float_op(b, p)
     if t is None:
         return False
     base, sub, obj = b.fresh("Block"), b.fresh("Derived"), b.fresh("BLOCK")
-    form = p.int(4)
+    form = p.int(5)
     sub_lines = [f"class {sub}({base}):",
                  "    def apply(self, u):",
                  ("        return super().apply(u) + 1.0" if form != 3
@@ -119,11 +122,16 @@ def super_patching(b: Builder, p: Picks) -> bool:
                  "    @property", "    def factor(self):",
                  "        return super().factor * 2.0", "", "    @classmethod",
                  "    def rate(cls, u):", "        return super().rate(u) - 1.0"]
-    member = ("apply", "factor", "rate", "apply")[form]
+    member = ("apply", "factor", "rate", "apply", "apply")[form]
     f = b.fresh("patched")
     lines, install = _PATCHES[member]
     blocks = [(base, _layer_class(base, op[0])), (sub, sub_lines), (obj, [f"{obj} = {sub}()"])]
-    if member == "apply" and p.int(2):
+    if form == 4:  # a mixin put in front of the base: super() now finds the mixin's method
+        mixin = b.fresh("Mixin")
+        blocks.append((mixin, [f"class {mixin}({base}):", "    def apply(self, u):",
+                               "        return u * 0.5 - self.scale"]))
+        patch = f"{sub}.__bases__ = ({mixin},)"
+    elif member == "apply" and p.int(2):
         f = b.fresh("traced")
         blocks.append((f, _wrapping_decorator(f)))
         patch = f"{base}.apply = {f}({base}.apply)"
