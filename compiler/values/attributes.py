@@ -14,7 +14,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
+from compiler.guards.sources import AttrSource, CallSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.native import BoundContainerMethodValue, NativeFunctionValue
@@ -69,8 +69,12 @@ _IMMUTABLE_TYPE = 1 << 8  # Py_TPFLAGS_IMMUTABLETYPE: its attributes cannot be s
 def guard_lookup(tx, cls: type, name: str, owner: type | None,
                  start_after: type | None = None) -> None:
     """Guard the lookup of `name` along `cls.__mro__` (past `start_after`, as super() looks)
-    that found it on `owner` (None: on no class)."""
+    that found it on `owner` (None: on no class). The MRO itself is guarded too: a program
+    may assign a class's `__bases__`."""
     mro = cls.__mro__
+    if not cls.__flags__ & _IMMUTABLE_TYPE:
+        source = ConstantSource(tx.ctx.label_for(cls, "cls"), cls)
+        tx.ctx.guard(AttrSource(source, "__mro__"), GuardKind.EQUALS, mro)
     if start_after is not None:
         mro = mro[mro.index(start_after) + 1:]
     for klass in mro:
@@ -83,6 +87,22 @@ def guard_lookup(tx, cls: type, name: str, owner: type | None,
                 tx.ctx.guard(source, GuardKind.INSTANCE_ATTR, (name, False))
         if klass is owner:
             return
+
+
+def guard_subclass_answer(tx, kind: type, classes: Any) -> None:
+    """`issubclass(kind, classes)`, answered at trace time, is guarded by asking it again
+    where the answer can change: `kind` is a program's class (its `__bases__` may be
+    assigned) or a class asked about checks subclasses its own way (an ABC's `register`)."""
+    targets = classes if isinstance(classes, tuple) else (classes,)
+    own_check = any(isinstance(c, type) and type(c).__subclasscheck__ is not type.__subclasscheck__
+                    for c in targets)
+    if not own_check and (kind.__flags__ & _IMMUTABLE_TYPE or kind.__module__.startswith("torch")):
+        return
+    ctx = tx.ctx
+    query = CallSource(ConstantSource(ctx.label_for(issubclass, "fn"), issubclass),
+                       (ConstantSource(ctx.label_for(kind, "cls"), kind),
+                        ConstantSource(ctx.label_for(classes, "classes"), classes)))
+    ctx.guard(query, GuardKind.EQUALS, issubclass(kind, classes))
 
 
 def guarded_find_in_mro(tx, cls: type, name: str,

@@ -17,6 +17,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
+from compiler.values.attributes import guard_subclass_answer
 from compiler.values.base import RaisedByProgram, Value, is_hashable
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import (
@@ -120,7 +121,9 @@ def _len(tx, obj):
 
 @handles(isinstance)
 def _isinstance(tx, obj, classes):
-    return ConstantValue(_issubclass_of(obj.python_type(), classes.as_constant()))
+    kind, targets = obj.python_type(), classes.as_constant()
+    guard_subclass_answer(tx, kind, targets)
+    return ConstantValue(_issubclass_of(kind, targets))
 
 
 def _issubclass_of(kind: type, classes) -> bool:

@@ -17,6 +17,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
+from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
 
@@ -89,6 +90,8 @@ def call_module(tx, value, args: list[Value], kwargs: dict[str, Value],
     if through_call and type(module).__call__ not in CALL_FUNCTIONS:
         overriding = registry.class_attribute(tx, type(module), "__call__", value)
         return overriding.call(tx, args, kwargs)
+    if through_call:  # nn.Module's own, still: a program may give the class its own later
+        guarded_find_in_mro(tx, type(module), "__call__")
     forward = value.getattr(tx, "forward")
     tables = HookTables(tx, value)
     if tables.any_backward():

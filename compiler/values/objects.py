@@ -153,7 +153,11 @@ class ClassValue(Value):
         """The class itself (guarded by identity, or made in the trace), with the attributes
         written to it in this trace."""
         writes = tx.ctx.module_attribute_writes
-        return any((id(k), name) in writes for k in self.cls.__mro__) or hasattr(self.cls, name)
+        if any((id(k), name) in writes for k in self.cls.__mro__):
+            return True
+        if guarded_find_in_mro(tx, self.cls, name)[0] is not None:  # the class may change
+            return True
+        return guarded_find_in_mro(tx, type(self.cls), name)[0] is not None  # its metaclass
 
     def getattr(self, tx, name: str) -> Value:
         if name in ("__name__", "__qualname__", "__module__"):  # a program may rename it
@@ -542,7 +546,7 @@ class SuperValue(Value):
         held = self.obj.held_object()
         bound_to_class = isinstance(held, type) and issubclass(held, self.cls)
         start = held if bound_to_class else self.obj.python_type()  # super() in a classmethod
-        owner, raw = find_in_mro(start, name, start_after=self.cls)
+        owner, raw = guarded_find_in_mro(tx, start, name, start_after=self.cls)
         if owner is None:
             raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
         if bound_to_class:

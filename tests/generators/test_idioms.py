@@ -46,14 +46,7 @@ def test_every_idiom_is_a_feature_flag_and_a_construct():
     assert set(IDIOM_FEATURES) <= set(strategies.CONSTRUCTS)
 
 
-# Idioms whose programs meet a live compiler bug: super() lookups of a base class's member
-# replaced between calls are not guarded (a wrong answer; the test passes once it is fixed).
-LIVE_BUGS = {"super_patching"}
-
-
-@pytest.mark.parametrize("idiom", [pytest.param(i, marks=pytest.mark.xfail(
-    reason="live compiler bug: super() lookups not guarded", strict=False))
-    if i in LIVE_BUGS else i for i in IDIOM_FEATURES])
+@pytest.mark.parametrize("idiom", IDIOM_FEATURES)
 def test_idiom_program_runs_and_passes_against_todays_compiler(idiom, tmp_path):
     program = _first_program_with(idiom)
     ok, why = ran_as_intended(program)

@@ -81,14 +81,7 @@ def test_a_stale_trace_changes_the_outcome(idiom, tmp_path):
     assert told >= checked * 3 // 4, f"{idiom}: only {told} of {checked} programs tell it"
 
 
-# super() lookups: a base class's method, property or classmethod replaced between calls is
-# not guarded today when a subclass reaches it by super() (a wrong answer, reported).
-LIVE_BUG = {"super_patching"}
-
-
-@pytest.mark.parametrize("idiom", [pytest.param(
-    i, marks=pytest.mark.xfail(reason="super() lookups are not guarded (live compiler bug)",
-                               strict=False)) if i in LIVE_BUG else i for i in REBINDING])
+@pytest.mark.parametrize("idiom", REBINDING)
 def test_programs_using_the_construct_pass_against_our_compiler(idiom, tmp_path):
     """No false alarm: a correct compiler recompiles where the program rebound what it read,
     and the oracle's R1 signature lets it."""

@@ -110,3 +110,71 @@ def test_hasattr_and_the_name_of_a_changed_class_are_seen():
     child.__name__ = "Renamed"
     assert_same(compiled(x), fn(x))
     assert len(compiler.stats(compiled).recompiles) == 2
+
+
+def _twice(fn, change):
+    """fn compiled, called, `change()`d, called again: both calls equal eager's."""
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    x = torch.ones(2)
+    assert_same(compiled(x), fn(x))
+    change()
+    assert_same(compiled(x), fn(x))
+    return compiled
+
+
+def test_a_base_method_reached_through_super_replaced():
+    class Base:
+        def apply(self, u):
+            return u * 2
+
+    class Derived(Base):
+        def apply(self, u):
+            return super().apply(u) + 1
+
+    obj = Derived()
+    _twice(lambda x: obj.apply(x), lambda: setattr(Base, "apply", lambda self, u: u * 5))
+
+
+def test_bases_assigned_change_lookups_and_isinstance():
+    class A:
+        def f(self, u):
+            return u + 1
+
+    class B:
+        def f(self, u):
+            return u * 7
+
+    class C(A):
+        pass
+
+    obj = C()
+    _twice(lambda x: (obj.f(x), isinstance(obj, B)), lambda: setattr(C, "__bases__", (B,)))
+
+
+def test_an_abc_registering_a_class_changes_isinstance():
+    import collections.abc
+
+    class Bag:
+        pass
+
+    obj = Bag()
+    _twice(lambda x: x * 2 if isinstance(obj, collections.abc.Sized) else x,
+           lambda: collections.abc.Sized.register(Bag))
+
+
+def test_a_module_class_given_its_own_call():
+    class Scale(torch.nn.Module):
+        def forward(self, u):
+            return u * 2
+
+    module = Scale()
+    _twice(lambda x: module(x), lambda: setattr(Scale, "__call__", lambda self, u: u * 5))
+
+
+def test_hasattr_on_a_class_given_the_attribute_later():
+    class Plugin:
+        pass
+
+    _twice(lambda x: x * (2.0 if hasattr(Plugin, "extra") else 0.5),
+           lambda: setattr(Plugin, "extra", 4.0))
