@@ -112,6 +112,11 @@ class TorchFunctionValue(NativeFunctionValue):
             return args[0].call_method(tx, name, list(args[1:]), kwargs) \
                 if hasattr(args[0], "call_method") else _bad(name)
         on_constants = all(a.is_constant() for a in (*args, *kwargs.values()))
+        if on_constants and _is_query(fn) and not kwargs and fn not in PURE_ON_CONSTANTS:
+            answer = self.fn(*(a.as_constant() for a in args))  # asked outside the fake mode
+            if is_constant_answer(answer):
+                _guard_state_query(tx, self.fn, fn, args, kwargs, answer)
+                return ConstantValue(answer)
         if on_constants and isinstance(fn, types.FunctionType) and not (
                 fn in PURE_ON_CONSTANTS or _is_query(fn)):
             return UserFunctionValue(fn).call(tx, list(args), kwargs)  # its body says what
@@ -128,7 +133,13 @@ PURE_ON_CONSTANTS = frozenset({
     torch.promote_types, torch.can_cast, torch.broadcast_shapes, torch.is_tensor,
     torch.is_storage, torch.typename, torch.result_type, torch.is_floating_point,
     torch.is_complex, torch.is_nonzero, torch._C._log_api_usage_once})
-_QUERY_PREFIXES = ("is_", "are_", "get_", "has_")
+_QUERY_PREFIXES = ("is_", "are_", "get_", "has_", "len_")
+
+
+def is_constant_answer(answer) -> bool:
+    """An answer the graph can hold as a constant: no tensor in it."""
+    return type(answer) in (bool, int, float, str, type(None), torch.dtype, torch.device) or (
+        isinstance(answer, tuple) and all(is_constant_answer(a) for a in answer))
 
 
 def _is_query(fn) -> bool:
