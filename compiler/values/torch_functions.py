@@ -115,8 +115,9 @@ class TorchFunctionValue(NativeFunctionValue):
         if on_constants and _is_query(fn) and not kwargs and fn not in PURE_ON_CONSTANTS:
             answer = self.fn(*(a.as_constant() for a in args))  # asked outside the fake mode
             if is_constant_answer(answer):
-                _guard_state_query(tx, self.fn, fn, args, kwargs, answer)
-                return ConstantValue(answer)
+                if "autocast" not in fn.__name__:  # the entry's autocast guard holds that state,
+                    _guard_state_query(tx, self.fn, fn, args, kwargs, answer)  # and the trace
+                return ConstantValue(answer)  # enters the program's autocast regions for real
         if on_constants and isinstance(fn, types.FunctionType) and not (
                 fn in PURE_ON_CONSTANTS or _is_query(fn)):
             return UserFunctionValue(fn).call(tx, list(args), kwargs)  # its body says what
@@ -152,7 +153,7 @@ def _guard_state_query(tx, called, fn, args, kwargs, answer) -> None:
     """A call of torch with only constants in and a constant out computed nothing on tensors:
     it is pure, a query of global state (`torch.get_num_threads()`, guarded to answer the
     same), or it changed that state, which only ran while tracing (refused)."""
-    if fn in PURE_ON_CONSTANTS:
+    if fn in PURE_ON_CONSTANTS or "autocast" in getattr(fn, "__name__", ""):  # (see above)
         return
     name = getattr(fn, "__name__", "")
     if kwargs or not _is_query(fn):

@@ -130,3 +130,18 @@ def test_pure_calls_on_constants_still_compile_fullgraph():
     compiler.reset()
     compiled = compiler.compile(fn, backend="eager", fullgraph=True)
     assert_same(compiled(X), fn(X))
+
+
+def test_an_autocast_query_inside_an_autocast_region_compiles_once():
+    """Asked inside a region the trace entered, the query answers for the region; the
+    entry's autocast guard holds the state outside it (no guard that fails every call)."""
+    def fn(x):
+        with torch.autocast("cpu", dtype=torch.bfloat16):
+            on = torch.is_autocast_enabled("cpu")
+        return x * (2 if on else 3), torch.is_autocast_enabled("cpu")
+
+    compiler.reset()
+    compiled = compiler.compile(fn, backend="eager")
+    for _ in range(3):
+        assert_same(compiled(X), fn(X))
+    assert compiler.stats(compiled).compiles == 1
