@@ -14,6 +14,7 @@ import torch.fx as fx
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
+from compiler.guards.sources import CallSource, ConstantSource
 from compiler.values import registry
 from compiler.values.attributes import find_in_mro, guard_lookup
 from compiler.values.base import RaisedByProgram, Value
@@ -31,6 +32,12 @@ METADATA_METHODS = {
     "is_floating_point", "is_complex", "element_size", "get_device", "storage_offset",
     "is_signed", "type", "__len__", "is_inference",
 }
+def tensor_is_leaf(t: torch.Tensor) -> bool:
+    return t.is_leaf
+
+
+# Flags of an input tensor that its fake example does not carry and its guard does not hold.
+INPUT_FLAGS = {"is_leaf": tensor_is_leaf, "is_inference": torch.Tensor.is_inference}
 # Tensor-valued attributes: recorded as getattr nodes.
 TENSOR_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
 DATA_METHODS = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__", "__index__",
@@ -104,6 +111,8 @@ class TensorValue(Value):
         if name in ("requires_grad", "is_leaf") and getattr(tx.ctx, "transform_depth", 0):
             raise Unsupported(f"Tensor.{name} inside a torch.func transform",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
+        if name == "is_leaf" and self._reached_input() is not None:  # (a method's: below)
+            return self._input_flag(tx, name)
         if name in METADATA_ATTRIBUTES:
             return registry.wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:
@@ -121,6 +130,21 @@ class TensorValue(Value):
         if callable(getattr(self.real_type, name)):
             return TensorMethodValue(self, name)
         raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def _reached_input(self) -> torch.Tensor | None:
+        """The real tensor of an input (reached through a source), else None."""
+        real = getattr(self, "real", None)
+        return real if real is not None and self.source is not None else None
+
+    def _input_flag(self, tx, name: str) -> Value:
+        """A flag of an input that the tensor guard does not hold (an input made by an op is
+        no leaf; one made under inference mode is an inference tensor): read from the real
+        tensor, and guarded by reading it again."""
+        read = INPUT_FLAGS[name]
+        answer = read(self._reached_input())
+        query = CallSource(ConstantSource(tx.ctx.label_for(read, "fn"), read), (self.source,))
+        tx.ctx.guard(query, GuardKind.EQUALS, answer)
+        return ConstantValue(answer)
 
     def has_attribute(self, tx, name: str) -> bool | None:
         """Names the tensor type defines are for the generic rule; any other name can only be
@@ -163,6 +187,8 @@ class TensorValue(Value):
         symbolic = self._symbolic_metadata(tx, name, args, kwargs)
         if symbolic is not None:
             return symbolic
+        if name == "is_inference" and not args and not kwargs and self._reached_input() is not None:
+            return self._input_flag(tx, name)
         if name in METADATA_METHODS and not (name == "type" and (args or kwargs)):
             plain = [a.as_constant() for a in args]
             named = {k: v.as_constant() for k, v in kwargs.items()}

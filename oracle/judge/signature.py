@@ -81,11 +81,12 @@ class _Signer:
         kind = (type(t).__qualname__, t.dtype, str(t.device), t.requires_grad, t.layout)
         if isinstance(t, torch.nn.parameter.UninitializedTensorMixin):
             return ("T-uninitialized", *kind, position)  # no shape, stride or storage yet
+        flags = (t.is_leaf, t.is_inference())  # a compiler may read either: a new trace
         try:
             shape, stride, storage = self._geometry(t)
         except Exception as exc:  # a tensor that hides its geometry: compared by kind alone
-            return ("T-opaque", *kind, position, type(exc).__name__)
-        return ("T", *kind, shape, stride, position, storage)
+            return ("T-opaque", *kind, position, type(exc).__name__, flags)
+        return ("T", *kind, shape, stride, position, storage, flags)
 
     def _geometry(self, t: torch.Tensor) -> tuple:
         if t.is_nested:
@@ -202,7 +203,7 @@ def _abstract(value: Any, numbering: dict[int, int]) -> Any:
 
 
 def _is_tensor_entry(value: tuple) -> bool:
-    return (len(value) == 10 and value[0] == "T" and isinstance(value[6], tuple)
+    return (len(value) == 11 and value[0] == "T" and isinstance(value[6], tuple)
             and all(type(s) is int for s in value[6]) and isinstance(value[7], tuple))
 
 
