@@ -210,8 +210,12 @@ class Translator:
             return generator
         return inner.run()
 
+    def super_of(self, cls: type, obj: Value) -> Value:
+        """`super(cls, obj)`; the zero-argument form finds both in the frame (below)."""
+        from compiler.values.super_lookup import SuperValue
+        return SuperValue(cls, obj)
+
     def zero_argument_super(self) -> Value:
-        from compiler.values.objects import SuperValue
         cell = self.cells.get("__class__")
         first = self.code.co_varnames[0] if self.code.co_argcount else None
         if cell is None or first is None:
@@ -220,4 +224,4 @@ class Translator:
         first_value = self.locals.get(first)
         if first_value is None and first in self.cells:
             first_value = self.cells[first].load(self)
-        return SuperValue(owner, first_value)
+        return self.super_of(owner, first_value)

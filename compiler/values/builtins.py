@@ -218,9 +218,8 @@ def _print(tx, *args, **kwargs):
 
 @handles(super)
 def _super(tx, *args):
-    from compiler.values.objects import SuperValue
     if args:
-        return SuperValue(args[0].as_constant(), args[1])
+        return tx.super_of(args[0].as_constant(), args[1])
     return tx.zero_argument_super()
 
 

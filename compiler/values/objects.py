@@ -530,59 +530,6 @@ def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory
     return ObjectValue(type(real), real, source)
 
 
-class NoOpValue(Value):
-    """`object.__init__` reached through super(): does nothing."""
-
-    def call(self, tx, args, kwargs) -> Value:
-        return ConstantValue(None)
-
-
-class SuperValue(Value):
-    def __init__(self, cls: type, obj: Value):
-        super().__init__(None)
-        self.cls, self.obj = cls, obj
-
-    def getattr(self, tx, name: str) -> Value:
-        held = self.obj.held_object()
-        bound_to_class = isinstance(held, type) and issubclass(held, self.cls)
-        start = held if bound_to_class else self.obj.python_type()  # super() in a classmethod
-        owner, raw = guarded_find_in_mro(tx, start, name, start_after=self.cls)
-        if owner is None:
-            raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
-        if bound_to_class:
-            return bind_class_attribute(tx, owner, raw, None, self.obj, None)
-        if owner is object and name == "__init__":
-            return NoOpValue()
-        if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(
-                self.obj, ObjectValue):
-            return GenericSlotValue(self.obj, name)
-        if owner in (dict, collections.OrderedDict):
-            from compiler.values.dict_storage import dict_storage_method
-            method = dict_storage_method(self.obj, name, owner)
-            if method is not None:
-                return method
-        return bind_class_attribute(tx, owner, raw, self.obj, None, None)
-
-
-class GenericSlotValue(Value):
-    """`super().__getattribute__` / `super().__setattr__` reaching object's: the generic
-    lookup or assignment of the instance, past the class's own hook."""
-
-    def __init__(self, obj: ObjectValue, name: str):
-        super().__init__(None)
-        self.obj, self.name = obj, name
-
-    def call(self, tx, args, kwargs) -> Value:
-        if kwargs or len(args) != (1 if self.name == "__getattribute__" else 2) or (
-                not isinstance(args[0].as_constant(), str)):
-            raise Unsupported(f"object.{self.name} with these arguments",
-                              BreakReason.UNSUPPORTED_CALL)
-        if self.name == "__getattribute__":
-            return self.obj.generic_getattr(tx, args[0].as_constant())
-        self.obj.generic_setattr(tx, args[0].as_constant(), args[1])
-        return ConstantValue(None)
-
-
 class ObjectSlotMethodValue(Value):
     """`obj.__reduce_ex__` (and `__reduce__`, `__getstate__`) found on object itself: the bound
     method of object's own implementation, known by which object and name it is; only
