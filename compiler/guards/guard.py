@@ -60,11 +60,8 @@ class TensorSpec:
                    tuple(t.stride()) if with_stride else None, t.requires_grad)
 
     def matches(self, t) -> bool:
-        """The tensor guard's conditions in one call, in their order."""
-        return (type(t) is self.type and t.dtype is self.dtype and t.device == self.device
-                and t.size() == self.shape
-                and (self.stride is None or t.stride() == self.stride)
-                and t.requires_grad is self.requires_grad)
+        """The tensor guard's conditions in one call, in their order (`matcher`'s)."""
+        return self.matcher()(t)
 
     def matcher(self) -> Callable[[Any], bool]:
         """`matches` as the check function calls it, once per tensor on every call: a closure

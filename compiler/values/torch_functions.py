@@ -112,19 +112,15 @@ class TorchFunctionValue(NativeFunctionValue):
             return args[0].call_method(tx, name, list(args[1:]), kwargs) \
                 if hasattr(args[0], "call_method") else _bad(name)
         on_constants = all(a.is_constant() for a in (*args, *kwargs.values()))
-        if on_constants and _is_query(fn) and not kwargs and fn not in PURE_ON_CONSTANTS:
-            answer = self.fn(*(a.as_constant() for a in args))  # asked outside the fake mode
-            if is_constant_answer(answer):
-                if "autocast" not in fn.__name__:  # the entry's autocast guard holds that state,
-                    _guard_state_query(tx, self.fn, fn, args, kwargs, answer)  # and the trace
-                return ConstantValue(answer)  # enters the program's autocast regions for real
-        if on_constants and isinstance(fn, types.FunctionType) and not (
-                fn in PURE_ON_CONSTANTS or _is_query(fn)):
-            return UserFunctionValue(fn).call(tx, list(args), kwargs)  # its body says what
-        result = tx.ctx.tensor_op("call_function", self.fn, list(args), kwargs,  # it does
+        if on_constants:
+            answered = _call_on_constants(tx, self.fn, fn, args, kwargs)
+            if answered is not None:
+                return answered
+        result = tx.ctx.tensor_op("call_function", self.fn, list(args), kwargs,
                                   f"torch.{getattr(fn, '__name__', fn)}")
-        if on_constants and result.is_constant():
-            _guard_state_query(tx, self.fn, fn, args, kwargs, result.as_constant())
+        if on_constants and result.is_constant() and not _answers_alike(fn):
+            raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} with no tensor argument (it "
+                              f"may change torch's global state)", BreakReason.UNSUPPORTED_CALL)
         return result
 
 
@@ -149,22 +145,35 @@ def _is_query(fn) -> bool:
     return getattr(fn, "__name__", "").lstrip("_").startswith(_QUERY_PREFIXES)
 
 
-def _guard_state_query(tx, called, fn, args, kwargs, answer) -> None:
-    """A call of torch with only constants in and a constant out computed nothing on tensors:
-    it is pure, a query of global state (`torch.get_num_threads()`, guarded to answer the
-    same), or it changed that state, which only ran while tracing (refused)."""
-    if fn in PURE_ON_CONSTANTS or "autocast" in getattr(fn, "__name__", ""):  # (see above)
-        return
-    name = getattr(fn, "__name__", "")
-    if kwargs or not _is_query(fn):
-        raise Unsupported(f"torch.{name} with no tensor argument (it may change torch's "
-                          f"global state)", BreakReason.UNSUPPORTED_CALL)
-    ctx = tx.ctx
-    constants = [ConstantSource(ctx.label_for(a.as_constant(), "arg"), a.as_constant())
-                 for a in args]
-    query = CallSource(ConstantSource(ctx.label_for(called, "fn"), called), tuple(constants))
-    ctx.guard(query, GuardKind.ID if isinstance(answer, torch.dtype) else GuardKind.EQUALS,
-              answer)
+def _answers_alike(fn) -> bool:
+    """Pure on constants, or a question of autocast state, which the entry's autocast guard
+    holds (and the trace enters the program's autocast regions for real)."""
+    return fn in PURE_ON_CONSTANTS or "autocast" in getattr(fn, "__name__", "")
+
+
+def _call_on_constants(tx, called, fn, args, kwargs) -> Value | None:
+    """A call of torch with only constants in computes nothing on tensors unless it makes one
+    (a factory: None, for the graph). A query of torch's state is asked now, outside the fake
+    mode, and guarded to answer the same (`torch.get_num_threads()`); a Python function of
+    torch is inlined, its body says what it does. Any other call that gives a constant back may
+    have changed torch's state, which would happen only while tracing: refused (above)."""
+    if fn in PURE_ON_CONSTANTS:
+        return None
+    if _is_query(fn) and not kwargs:
+        answer = called(*(a.as_constant() for a in args))
+        if not is_constant_answer(answer):
+            return None
+        if not _answers_alike(fn):
+            ctx = tx.ctx
+            constants = tuple(ConstantSource(ctx.label_for(a.as_constant(), "arg"),
+                                             a.as_constant()) for a in args)
+            query = CallSource(ConstantSource(ctx.label_for(called, "fn"), called), constants)
+            ctx.guard(query, GuardKind.ID if isinstance(answer, torch.dtype) else GuardKind.EQUALS,
+                      answer)
+        return ConstantValue(answer)
+    if isinstance(fn, types.FunctionType) and not _is_query(fn):
+        return UserFunctionValue(fn).call(tx, list(args), kwargs)
+    return None
 
 
 # Callables of torch whose call a module above models (a custom autograd Function's apply,
