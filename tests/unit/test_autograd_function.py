@@ -11,23 +11,11 @@ from torch.autograd.function import once_differentiable
 
 import compiler
 from tests.differential import assert_same, check_same, one_graph
+from tests.dynamo_style.functions_heldout_b import ScaleGrad  # (a save_for_backward Function)
 
 SEEN: list = []
 FACTOR = 2.0
 OFFSET = torch.ones(3)
-
-
-class ScaleGrad(torch.autograd.Function):
-    @staticmethod
-    def forward(ctx, x, factor):
-        ctx.save_for_backward(x)
-        ctx.factor = factor
-        return x * factor
-
-    @staticmethod
-    def backward(ctx, grad):
-        (x,) = ctx.saved_tensors
-        return grad * ctx.factor + x, None
 
 
 class SinMul(torch.autograd.Function):
