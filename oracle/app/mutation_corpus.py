@@ -38,7 +38,8 @@ def regressions(unmutated: dict[str, dict[str, str]],
                 mutated: dict[str, dict[str, str]]) -> list[tuple[str, str]]:
     """(program, subject) of the corpus programs a subject compiled on the unmutated package
     (pass) and no longer compiles on the mutant (unsupported: it falls back or raises
-    Unsupported): a regression, as the conformance gate would report it."""
+    Unsupported). The conformance gate blocks this as a regression; the gate's other
+    regressions (a pass now failing) reach the campaign as findings by their signatures."""
     return sorted((program, spec) for program, verdicts in mutated.items()
                   for spec, verdict in verdicts.items()
                   if verdict == "unsupported"
