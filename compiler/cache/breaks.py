@@ -5,7 +5,6 @@ instruction in Python, then call the resume function (itself compiled) for the r
 from __future__ import annotations
 
 import functools
-import os
 import types
 import weakref
 from typing import Any
@@ -202,11 +201,9 @@ class BreakRunner:
 
 def _is_torch_internal(fn) -> bool:
     """A function of torch's own modules other than nn's module code: the tracer does not
-    model the interpreter state such code keeps (functorch's transform levels). Its code's
-    file tells too: a transform's wrapper carries the module of the function it wraps."""
+    model the interpreter state such code keeps (functorch's transform levels). A transform's
+    wrapper carries the module of the function it wraps: its code tells where it was made."""
+    from compiler.values.torch_functions import made_by_functorch
     module = fn.__module__ or ""
-    where = getattr(getattr(fn, "__code__", None), "co_filename", "")
-    torch_dir = os.path.dirname(torch.__file__)
-    inside = module.startswith("torch.") or where.startswith(torch_dir + os.sep)
-    return inside and not module.startswith("torch.nn.") and not where.startswith(
-        os.path.join(torch_dir, "nn", ""))
+    return (module.startswith("torch.") and not module.startswith("torch.nn.")) or (
+        made_by_functorch(fn))

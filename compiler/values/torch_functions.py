@@ -187,13 +187,13 @@ def _not_an_op(fn) -> str | None:
     time (a torch.func transform's wrapper, named after the function it wraps, not its
     module's attribute of that name as boolean_dispatch's F.max_pool2d is) runs code the graph
     can neither name nor see. (A custom autograd Function's apply is modelled on its own.)"""
-    if _made_by_functorch(fn) or "<locals>" in getattr(fn, "__qualname__", "") and getattr(
+    if made_by_functorch(fn) or "<locals>" in getattr(fn, "__qualname__", "") and getattr(
             sys.modules.get(fn.__module__), fn.__name__, None) is not fn:
         return f"{fn.__qualname__}, a function torch made at run time"  # (not named in its module)
     return None
 
 
-def _made_by_functorch(fn) -> bool:
+def made_by_functorch(fn) -> bool:
     """A transform's wrapper (`torch.func.vmap(torch.sum)`): functools.wraps gave it the name
     and module of what it wraps, its code tells where it was made."""
     code = getattr(fn, "__code__", None)
