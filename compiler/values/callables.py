@@ -157,9 +157,14 @@ class UserFunctionValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         if self.fn in CALL_FUNCTIONS and args and isinstance(args[0], NNModuleValue):
             return call_module(tx, args[0], args[1:], kwargs, through_call=False)
-        if self.fn is not None and self.code is self.fn.__code__:  # a program may swap it
-            tx.ctx.guard(AttrSource(self._fn_source(tx.ctx), "__code__"), GuardKind.ID, self.code)
+        self.guard_code(tx.ctx)
         return tx.inline_call(self, args, kwargs)
+
+    def guard_code(self, ctx) -> None:
+        """The code this trace reads or inlines, of an existing function, is guarded on
+        identity: a program may assign `f.__code__` (the next call then recompiles)."""
+        if self.fn is not None and self.code is self.fn.__code__:
+            ctx.guard(AttrSource(self._fn_source(ctx), "__code__"), GuardKind.ID, self.code)
 
     def setattr(self, tx, name: str, value: Value) -> None:
         """An attribute of a function made in the trace (`wrapper.__wrapped__ = fn`): kept in
@@ -215,12 +220,8 @@ class UserFunctionValue(Value):
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 
     def _code(self, tx) -> Value:
-        """`f.__code__`: the code this trace inlines; an existing function's is guarded on
-        identity (assigning `f.__code__` recompiles)."""
-        if self.fn is not None:
-            from compiler.guards.guard import GuardKind
-            tx.ctx.guard(AttrSource(self._fn_source(tx.ctx), "__code__"), GuardKind.ID,
-                         self.code)
+        """`f.__code__`: the code this trace inlines (guarded: guard_code)."""
+        self.guard_code(tx.ctx)
         return CodeValue(self.code)
 
 

@@ -32,7 +32,7 @@ def _signature(tx, target, *rest, **kwargs):
     if type(fn) is not types.FunctionType or function.attributes:
         raise _refuse(f"of {target}")
     source = function._fn_source(tx.ctx)
-    tx.ctx.guard(AttrSource(source, "__code__"), GuardKind.ID, fn.__code__)
+    function.guard_code(tx.ctx)
     for name in ("__defaults__", "__kwdefaults__"):
         tx.ctx.guard(AttrSource(source, name), GuardKind.ID, getattr(fn, name))
     for name in ("__wrapped__", "__signature__"):
