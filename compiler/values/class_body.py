@@ -19,7 +19,6 @@ import dataclasses
 import dis
 import enum
 import math
-import operator
 import types
 import typing
 from typing import Any
@@ -28,6 +27,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.body_tensors import is_factory
+from compiler.values.operators import BINARY
 
 _NULL = object()
 _MADE = object()         # an object the body makes: a function, a tuple, a list, a dict
@@ -82,12 +82,6 @@ def _inert(value: Any) -> bool:
 # on every call (the real run at trace time computes it again).
 _PURE_FUNCTIONS = (abs, bool, chr, divmod, float, hex, int, len, max, min, oct, ord, pow, round,
                    str, sum, tuple)
-
-
-_BINARY = {"+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
-           "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "<<": operator.lshift,
-           ">>": operator.rshift, "&": operator.and_, "|": operator.or_, "^": operator.xor,
-           "@": operator.matmul}
 
 
 def _is_pure(callee: Any) -> bool:
@@ -220,7 +214,7 @@ class _BodyReader:
             left, right = self.pop(2)
             if not (_hashable_constant(left) and _hashable_constant(right)):
                 _refuse(f"applies {inst.argrepr} to a value it did not make from constants")
-            self.stack.append(_pure_result(_BINARY[inst.argrepr.rstrip("=")], [left, right]))
+            self.stack.append(_pure_result(BINARY[inst.argrepr.rstrip("=")][0], [left, right]))
         elif op == "COPY":
             if isinstance(self.stack[-arg], _TensorCall):
                 _refuse("stores the tensor it made twice")

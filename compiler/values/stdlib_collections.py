@@ -7,7 +7,6 @@ dict kinds are dict trackers that remember their class; a named-tuple class is m
 from __future__ import annotations
 
 import collections
-import copy
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
@@ -202,8 +201,7 @@ def _namedtuple(tx, *args, **kwargs):
         named["module"] = _calling_module(tx)
     arguments = [plain(a) for a in args]
     cls = call_pure(collections.namedtuple, arguments, named)
-    tx.ctx.note_made_class(cls, recipe=recipe(collections.namedtuple, copy.deepcopy(arguments),
-                                              copy.deepcopy(named)))
+    tx.ctx.note_made_class(cls, recipe=recipe(collections.namedtuple, arguments, named))
     return ClassValue(cls)
 
 
