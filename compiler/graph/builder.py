@@ -51,23 +51,29 @@ class GraphBuilder:
     # -- inputs -------------------------------------------------------------------------------
     def add_input(self, source: Source, real: torch.Tensor, dims: InputDims | None = None
                   ) -> tuple[fx.Node, torch.Tensor]:
-        name = f"arg{len(self.inputs)}"
-        if self._last_placeholder is None:
-            first = next(iter(self.graph.nodes), None)
-            context = self.graph.inserting_before(first) if first is not None else None
-        else:
-            context = self.graph.inserting_after(self._last_placeholder)
-        if context is None:
-            node = self.graph.placeholder(name)
-        else:
-            with context:
-                node = self.graph.placeholder(name)
-        self._last_placeholder = node
+        node = self.placeholder(f"arg{len(self.inputs)}")
         fake = self.shapes.fakeify(source, real, dims)
         node.meta["example_value"] = fake
         node.meta["source"] = source.expr()
         self.inputs.append((source, real, node))
         return node, fake
+
+    def placeholder(self, name: str) -> fx.Node:
+        """A new input node, after the graph's other inputs (the first: before any node)."""
+        last = self._last_placeholder
+        context = self.graph.inserting_after(last) if last is not None else \
+            self.graph.inserting_before(None)
+        with context:
+            node = self.graph.placeholder(name)
+        self._last_placeholder = node
+        return node
+
+    def attribute(self, obj: Any, prefix: str) -> fx.Node:
+        """`obj` made an attribute of the graph module (named `prefix` and a number), and a
+        get_attr node reading it."""
+        name = f"{prefix}{len(self.constants)}"
+        self.constants[name] = obj
+        return self.graph.get_attr(name)
 
     # -- ops ----------------------------------------------------------------------------------
     def call(self, kind: str, target: Any, node_args: tuple, node_kwargs: dict,
@@ -128,12 +134,13 @@ class GraphBuilder:
         if not (dataclasses.is_dataclass(arg) and not isinstance(arg, type)
                 or _is_numpy_scalar(arg)):
             return arg
-        name = f"_constant{len(self.constants)}"
-        self.constants[name] = arg
-        return self.graph.get_attr(name)
+        return self.attribute(arg, "_constant")
 
-    def finish(self, outputs: list[fx.Node]) -> fx.GraphModule:
-        self.graph.output(tuple(outputs))
+    def finish(self, outputs: list[fx.Node], *, as_tuple: bool = True) -> fx.GraphModule:
+        """The graph module: it returns `outputs` (as one tuple, else the single one); the
+        size nodes nothing uses are dropped."""
+        self.graph.output(tuple(outputs) if as_tuple else outputs[0])
+        self._complete_inputs()
         for node in reversed(list(self.graph.nodes)):
             if node.meta.get("symbolic") and not node.users:
                 self.graph.erase_node(node)
@@ -141,6 +148,10 @@ class GraphBuilder:
         for name, value in self.constants.items():
             setattr(root, name, value)
         return fx.GraphModule(root, self.graph)
+
+    def _complete_inputs(self) -> None:
+        """Once the output is set: add the inputs the graph still lacks (none here; a
+        subgraph's reads of the enclosing graph, compiler/values/subgraph.py)."""
 
     def writes_inputs(self) -> bool:
         """Whether an op writes an input (argument, parameter, buffer, global) in place."""

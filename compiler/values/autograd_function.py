@@ -156,9 +156,7 @@ def _record(tx, function_class: type, arguments: list[Value], sub: Subgraph) -> 
     from compiler.values.wrap import wrap_op_result
     builder = tx.ctx.graph
     fakes = [fake_argument(a) for a in arguments]
-    name = f"_function{len(builder.constants)}"
-    builder.constants[name] = function_class
-    class_node = builder.graph.get_attr(name)
+    class_node = builder.attribute(function_class, "_function")
     node, result = builder.call(
         "call_function", apply_traced_function,
         (class_node, *(node_argument(a) for a in arguments)), {},

@@ -208,9 +208,7 @@ def record_transform(tx, name: str, options: tuple, sub: Subgraph, tensors: list
     result rebuilt in the structure the transform gave on the fake tensors."""
     from compiler.values.wrap import wrap_op_result
     builder = tx.ctx.graph
-    attribute = f"_subgraph{len(builder.constants)}"
-    builder.constants[attribute] = sub.module
-    module_node = builder.graph.get_attr(attribute)
+    module_node = builder.attribute(sub.module, "_subgraph")
     nodes = [t.node for t in tensors] + sub.lifted
     fakes = [t.example for t in tensors] + [n.meta["example_value"] for n in sub.lifted]
     structure = []

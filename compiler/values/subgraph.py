@@ -43,15 +43,41 @@ class SubgraphBuilder(GraphBuilder):
         self.op_count = 0
         self.constants: dict[str, Any] = {}
         self.effects = EffectWatch()
+        self.lifted: list[fx.Node] = []  # the enclosing graph's nodes it reads, once finished
 
     def add_input(self, source, real, dims=None):
         return self.outer.add_input(source, real, dims)
 
     def argument(self, index: int, fake: torch.Tensor) -> fx.Node:
-        node = self.graph.placeholder(f"arg{index}")
+        node = self.placeholder(f"arg{index}")
         node.meta["example_value"] = fake
-        self._last_placeholder = node
         return node
+
+    def _complete_inputs(self) -> None:
+        """Each node of the enclosing graph that the subgraph uses becomes a placeholder of it,
+        after its own arguments; `lifted` gets those nodes, in the order of the new
+        placeholders."""
+        graph = self.graph
+        lifted: dict[fx.Node, fx.Node] = {}
+
+        def local(arg: fx.Node) -> fx.Node:
+            if arg.graph is graph:
+                return arg
+            if arg.meta.get("symbolic"):  # torch.func takes no SymInt argument
+                raise Unsupported("a symbolic size read inside a subgraph from outside it",
+                                  BreakReason.UNSUPPORTED_CALL)
+            if arg not in lifted:
+                placeholder = self.placeholder(f"free{len(lifted)}")
+                placeholder.meta["example_value"] = arg.meta.get("example_value")
+                lifted[arg] = placeholder
+            return lifted[arg]
+
+        for node in list(graph.nodes):
+            if node.op == "placeholder":
+                continue
+            node.args = fx.node.map_arg(node.args, local)
+            node.kwargs = fx.node.map_arg(node.kwargs, local)
+        self.lifted = list(lifted)
 
 
 @dataclasses.dataclass
@@ -195,51 +221,11 @@ def _inputs_read(inner: SubgraphBuilder) -> list[fx.Node]:
 
 def _finish(inner: SubgraphBuilder, outputs: list[Value], returned_tuple: bool,
             extra: list[Value]) -> Subgraph:
-    graph = inner.graph
-    out_nodes = [o.node for o in outputs + extra]
-    graph.output(tuple(out_nodes) if returned_tuple or extra else out_nodes[0])
-    lifted = _lift_free_nodes(inner)
-    for node in reversed(list(graph.nodes)):
-        if node.meta.get("symbolic") and not node.users:
-            graph.erase_node(node)
-    root = torch.nn.Module()
-    for name, value in inner.constants.items():
-        setattr(root, name, value)
-    module = fx.GraphModule(root, graph)
+    module = inner.finish([o.node for o in outputs + extra],
+                          as_tuple=returned_tuple or bool(extra))
     if config.raise_internal_errors:
-        graph.lint()
-    return Subgraph(module, outputs, returned_tuple, lifted, extra)
-
-
-def _lift_free_nodes(inner: SubgraphBuilder) -> list[fx.Node]:
-    """Each node of the enclosing graph that the subgraph uses becomes a placeholder of it,
-    after its own arguments; returns those nodes, in the order of the new placeholders."""
-    graph = inner.graph
-    lifted: dict[fx.Node, fx.Node] = {}
-
-    def local(arg: fx.Node) -> fx.Node:
-        if arg.graph is graph:
-            return arg
-        if arg.meta.get("symbolic"):  # torch.func takes no SymInt argument
-            raise Unsupported("a symbolic size read inside a subgraph from outside it",
-                              BreakReason.UNSUPPORTED_CALL)
-        if arg not in lifted:
-            anchor = inner._last_placeholder
-            context = graph.inserting_after(anchor) if anchor is not None else \
-                graph.inserting_before(next(iter(graph.nodes)))
-            with context:
-                placeholder = graph.placeholder(f"free{len(lifted)}")
-            placeholder.meta["example_value"] = arg.meta.get("example_value")
-            inner._last_placeholder = placeholder
-            lifted[arg] = placeholder
-        return lifted[arg]
-
-    for node in list(graph.nodes):
-        if node.op == "placeholder":
-            continue
-        node.args = fx.node.map_arg(node.args, local)
-        node.kwargs = fx.node.map_arg(node.kwargs, local)
-    return list(lifted)
+        inner.graph.lint()
+    return Subgraph(module, outputs, returned_tuple, inner.lifted, extra)
 
 
 def constant_argument(value: Value, what: str) -> Any:
