@@ -220,3 +220,11 @@ class Builder:
                 out.dtype != a.dtype):
             return None
         return expr, name
+
+    def float_with_op(self, p: Picks, rank=(0, 4), arg: str | None = None):
+        """A float tensor in scope (of a rank in `rank`) and a body op on it, written on `arg`
+        (default: the tensor's name), as (value, (expression, op name)); (None, None) when
+        there is no such tensor or the op does not keep its shape and dtype."""
+        t = self.pick(p, self.tensors("float", rank))
+        op = t and self.body_op(p, t, arg=arg)
+        return (t, op) if op else (None, None)

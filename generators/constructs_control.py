@@ -8,14 +8,8 @@ from generators.builder import Builder
 from generators.opargs import Picks
 
 
-def _float_op(b: Builder, p: Picks, arg: str | None = None):
-    t = b.pick(p, b.tensors("float"))
-    op = t and b.body_op(p, t, arg=arg)
-    return (t, op) if op else (None, None)
-
-
 def context_managers(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p)
     if t is None:
         return False
     out, form = b.fresh("t"), p.int(5)
@@ -46,7 +40,7 @@ def context_managers(b: Builder, p: Picks) -> bool:
 
 def generators_consumed(b: Builder, p: Picks) -> bool:
     """A generator function whose items a helper or a builtin consumes."""
-    t, op = _float_op(b, p, arg="u")
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     gen = b.fresh("steps")
@@ -68,7 +62,7 @@ def generators_consumed(b: Builder, p: Picks) -> bool:
 
 
 def try_finally(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p)
     two = t and b.body_op(p, t)
     if t is None or not two:
         return False
@@ -90,7 +84,7 @@ def try_finally(b: Builder, p: Picks) -> bool:
 
 
 def match_statements(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p)
     two = t and b.body_op(p, t)
     if t is None or not two:
         return False

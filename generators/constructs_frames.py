@@ -17,13 +17,6 @@ from __future__ import annotations
 from generators.builder import Builder
 from generators.opargs import Picks
 
-
-def _float(b: Builder, p: Picks, rank=(0, 4), arg: str | None = None):
-    t = b.pick(p, b.tensors("float", rank))
-    op = t and b.body_op(p, t, arg=arg)
-    return (t, op) if op else (None, None)
-
-
 # Where the helper's graph breaks: a data-dependent Python value taken while the expression
 # around it has values on the stack.
 _BREAKS = ("(2.0 if float(u.sum()) > 0 else -1.0)", "[1.0, 0.5][int(u.sum() > 0)]",
@@ -33,7 +26,7 @@ _BREAKS = ("(2.0 if float(u.sum()) > 0 else -1.0)", "[1.0, 0.5][int(u.sum() > 0)
 def break_cells(b: Builder, p: Picks) -> bool:
     """A helper whose cells (one a nonlocal counter its closure bumps) are read and written
     after graph breaks taken in the middle of expressions."""
-    t, op = _float(b, p, arg="u")
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     n, h, out = t.name, b.fresh("cells"), b.fresh("t")
@@ -61,7 +54,7 @@ def break_cells(b: Builder, p: Picks) -> bool:
 
 def exception_context(b: Builder, p: Picks) -> bool:
     """An exception raised while another is handled, its chain read back as numbers."""
-    t, op = _float(b, p)
+    t, op = b.float_with_op(p)
     if t is None:
         return False
     n, e, out, h = t.name, b.fresh("e"), b.fresh("t"), b.fresh("failing")

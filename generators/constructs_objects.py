@@ -13,14 +13,8 @@ from generators.builder import Builder
 from generators.opargs import Picks
 
 
-def _float_op(b: Builder, p: Picks, arg: str = "u"):
-    t = b.pick(p, b.tensors("float"))
-    op = t and b.body_op(p, t, arg=arg)
-    return (t, op) if op else (None, None)
-
-
 def decorators(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     form, out, n = p.int(4), b.fresh("t"), t.name
@@ -82,7 +76,7 @@ def _define_classes(b: Builder, p: Picks, op: str) -> tuple[str, str] | None:
 
 def object_protocols(b: Builder, p: Picks) -> bool:
     """Properties, __getattr__, class attributes, classmethods, staticmethods and super()."""
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     classes = _define_classes(b, p, op[0])

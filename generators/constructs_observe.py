@@ -22,14 +22,8 @@ from generators.ir import Kind
 from generators.opargs import Picks
 
 
-def _float(b: Builder, p: Picks, rank=(0, 4), arg: str | None = None):
-    t = b.pick(p, b.tensors("float", rank))
-    op = t and b.body_op(p, t, arg=arg)
-    return (t, op) if op else (None, None)
-
-
 def inplace_aliasing(b: Builder, p: Picks) -> bool:
-    t, op = _float(b, p)
+    t, op = b.float_with_op(p)
     if t is None:
         return False
     n, c, alias, out = t.name, b.fresh("c"), b.fresh("alias"), b.fresh("t")
@@ -101,7 +95,7 @@ def inplace_argument(b: Builder, p: Picks) -> bool:
 
 def shared_returns(b: Builder, p: Picks) -> bool:
     """A result that holds one list, dict or tensor twice, or an argument itself."""
-    t, op = _float(b, p)
+    t, op = b.float_with_op(p)
     if t is None:
         return False
     n, c, out = t.name, b.fresh("c"), b.fresh("r")
@@ -131,7 +125,7 @@ MULTI_VIEWS = ("{s}.split(1)", "{s}.unbind(0)", "{s}.chunk(2)", "torch.atleast_2
 
 
 def view_mutation(b: Builder, p: Picks) -> bool:
-    t, op = _float(b, p, rank=(1, 4))
+    t, op = b.float_with_op(p, rank=(1, 4))
     if t is None:
         return False
     n, s, v, out = t.name, b.fresh("base"), b.fresh("v"), b.fresh("t")
@@ -156,7 +150,7 @@ def view_mutation(b: Builder, p: Picks) -> bool:
 def generator_protocol(b: Builder, p: Picks) -> bool:
     """A generator the body drives by hand: send, throw, close, and StopIteration's value; or
     an iterator left part way (_iterator_position)."""
-    t, op = _float(b, p, arg="u")
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     n, gen, it, out = t.name, b.fresh("running"), b.fresh("it"), b.fresh("t")
@@ -217,7 +211,7 @@ def _iterator_position(b: Builder, t, form: int) -> bool:
 def break_kwargs(b: Builder, p: Picks) -> bool:
     """Calls of a helper that breaks the graph, with every way of passing arguments; each
     argument weighs differently, so one bound to the wrong parameter changes the result."""
-    t, op = _float(b, p, arg="u")
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     n, h, out = t.name, b.fresh("breaking"), b.fresh("t")

@@ -36,12 +36,6 @@ from generators.builder import Builder, global_module
 from generators.opargs import Picks
 
 
-def _float_op(b: Builder, p: Picks, arg: str = "u"):
-    t = b.pick(p, b.tensors("float"))
-    op = t and b.body_op(p, t, arg=arg)
-    return (t, op) if op else (None, None)
-
-
 def _emit(b: Builder, expr: str, t, op, feature: str) -> bool:
     out = b.fresh("t")
     ops = [op[1]] if op else []
@@ -79,7 +73,7 @@ def _wrapping_decorator(name: str) -> list[str]:
 
 
 def method_patching(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     base, sub, obj = b.fresh("Layer"), b.fresh("Custom"), b.fresh("LAYER")
@@ -110,7 +104,7 @@ def method_patching(b: Builder, p: Picks) -> bool:
 def super_patching(b: Builder, p: Picks) -> bool:
     """A subclass reaches its base's method, property or classmethod by super() (or names the
     base); the base's member is replaced between calls, or a mixin put in front of the base."""
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     base, sub, obj = b.fresh("Block"), b.fresh("Derived"), b.fresh("BLOCK")
@@ -160,7 +154,7 @@ def _module_hooks(add: str, remove: str) -> tuple[list[str], list[str]]:
 
 
 def instance_shadowing(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     if p.int(2) and t.rank >= 1 and t.shape[-1] > 0:
@@ -245,7 +239,7 @@ def class_edits(b: Builder, p: Picks) -> bool:
 
 
 def function_attrs(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     h, alt, names = b.fresh("helper"), b.fresh("replacement"), b.fresh("NAMED")
@@ -264,7 +258,7 @@ def function_attrs(b: Builder, p: Picks) -> bool:
 
 
 def callable_rebinding(b: Builder, p: Picks) -> bool:
-    t, op = _float_op(b, p)
+    t, op = b.float_with_op(p, arg="u")
     if t is None:
         return False
     act, other, n = b.fresh("act"), b.fresh("act_other"), t.name
