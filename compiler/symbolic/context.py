@@ -57,8 +57,8 @@ class TraceContext:
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
         self.generators: list[Value] = []  # generator objects made in the trace
-        self.open_autocasts: list = []  # real autocast (and inference-mode) blocks entered,
-                                        # not yet left
+        self.open_regions: list = []  # real managers of regions entered, not yet left
+                                      # (autocast, inference mode: compiler/values/regions.py)
         # Objects made for real while tracing that eager makes anew on every call (a class of
         # a class statement or namedtuple, its methods): they may not leave the frame
         # (compiler/graph/output.py), and writes to them die with the frame.

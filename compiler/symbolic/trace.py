@@ -32,11 +32,11 @@ from compiler.symbolic import (  # noqa: F401 - registers the handlers
 )
 from compiler.symbolic.context import TraceContext
 from compiler.symbolic.translator import NullValue, Translator
-from compiler.values.autocast import leave_open as leave_open_autocasts
 from compiler.values.base import RaisedByProgram
 from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
 from compiler.values.generators import check_closed as check_generators_closed
+from compiler.values.regions import leave_open_regions
 from compiler.values.tensor_requires_grad import check_outputs as check_grad_outputs
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
 from compiler.values.wrap import wrap
@@ -95,7 +95,7 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict,
                            BreakReason.EXCEPTION)
         return TraceResult(guards=list(ctx.guards.values()), stopped=stop, raised=raised.exc)
     finally:
-        leave_open_autocasts(ctx)
+        leave_open_regions(ctx)
         torch._C._set_grad_enabled(grad_mode)
 
 

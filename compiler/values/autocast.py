@@ -2,18 +2,20 @@
 (so the fake ops cast as eager's do, and `y.dtype` is eager's) and records
 `torch.amp._enter_autocast` in the graph; leaving records `torch.amp._exit_autocast`.
 
-A break inside a block is refused (the exit cannot leave the graph), a block the trace
-leaves open when it stops is exited then (`leave_open`), and a graph that raises at run time
-inside a block gets the autocast state it started with back (`saved_state`, `restore_state`).
+A block is a region (compiler/values/regions.py): a break inside it is refused and a block
+the trace leaves open when it stops is exited then. A graph that raises at run time inside a
+block gets the autocast state it started with back (`saved_state`, `restore_state`).
 """
 
 from __future__ import annotations
+
+from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue
+from compiler.values.regions import RegionValue
 
 AUTOCAST_CLASSES = (torch.amp.autocast_mode.autocast,)
 PARAMETERS = ("device_type", "dtype", "enabled", "cache_enabled")
@@ -24,81 +26,36 @@ def is_autocast_class(cls: type) -> bool:
     return isinstance(cls, type) and issubclass(cls, AUTOCAST_CLASSES)
 
 
-class AutocastValue(Value):
+class AutocastValue(RegionValue):
     """One autocast object of the program, made from constants."""
 
+    kind = "autocast"
+    enter_target = staticmethod(torch.amp._enter_autocast)
+    exit_target = staticmethod(torch.amp._exit_autocast)
+    # A decorated function that raises does not leave its block: the trace's end does.
+    exits_on_raise = False
+
     def __init__(self, cls: type, args: tuple):
-        super().__init__(None)
+        super().__init__()
         self.cls, self.args = cls, args
         try:
             self.real = cls(*args)  # its checks and warnings, as the program's call
         except Exception as exc:  # noqa: BLE001 - an error of the program's arguments
             raise RaisedByProgram(exc) from None
-        self.node = None
 
     def python_type(self) -> type:
         return self.cls
 
-    def is_fresh_object(self) -> bool:
-        return True
+    def start(self, tx) -> tuple[Any, tuple]:
+        real = self.real  # made with the object, so the program's call saw its errors
+        return real, (real.device, real.fast_dtype, real._enabled, real._cache_enabled)
+
+    def fresh(self) -> AutocastValue:
+        return AutocastValue(self.cls, self.args)
 
     def enter(self, tx) -> Value:
-        if self.node is not None:
-            raise Unsupported("entering an autocast object twice", BreakReason.UNSUPPORTED_CALL)
-        real = self.real
-        state = (real.device, real.fast_dtype, real._enabled, real._cache_enabled)
-        real.__enter__()
-        tx.ctx.open_autocasts.append(real)
-        self.node = tx.ctx.graph.graph.call_function(torch.amp._enter_autocast, state)
-        return self
-
-    def enter_with(self, tx) -> tuple[Value, Value]:
-        return AutocastExitValue(self), self.enter(tx)
-
-    def exit(self, tx) -> Value:
-        tx.ctx.open_autocasts.remove(self.real)
-        self.real.__exit__(None, None, None)
-        tx.ctx.graph.graph.call_function(torch.amp._exit_autocast, (self.node,))
-        return ConstantValue(None)
-
-    def call(self, tx, args, kwargs) -> Value:
-        """Used as a decorator: each call of the function runs inside the block."""
-        if len(args) != 1 or kwargs or not callable_value(args[0]):
-            raise Unsupported("calling an autocast object", BreakReason.UNSUPPORTED_CALL)
-        return AutocastFunctionValue(self, args[0])
-
-
-class AutocastFunctionValue(Value):
-    def __init__(self, manager: AutocastValue, inner: Value):
-        super().__init__(None)
-        self.manager, self.inner = manager, inner
-
-    def call(self, tx, args, kwargs) -> Value:
-        block = AutocastValue(self.manager.cls, self.manager.args)  # entered anew each call
-        block.enter(tx)
-        result = self.inner.call(tx, args, kwargs)
-        block.exit(tx)
-        return result
-
-
-def callable_value(value: Value) -> bool:
-    from compiler.values.callables import UserFunctionValue
-    return isinstance(value, UserFunctionValue)
-
-
-class AutocastExitValue(Value):
-    """The `__exit__` of an autocast `with` block, on the stack while the block runs."""
-
-    def __init__(self, manager: AutocastValue):
-        super().__init__(None)
-        self.manager = manager
-
-    def call(self, tx, args, kwargs) -> Value:
-        return self.manager.exit(tx)
-
-    def reconstruct(self, plan) -> str:
-        raise Unsupported("a graph break inside an autocast block",
-                          BreakReason.UNSUPPORTED_VALUE)
+        super().enter(tx)
+        return self  # the `as` value: the autocast object, as eager's __enter__ gives
 
 
 def construct_autocast(cls: type, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -113,12 +70,6 @@ def construct_autocast(cls: type, args: list[Value], kwargs: dict[str, Value]) -
         raise Unsupported("torch.autocast without a device type", BreakReason.UNSUPPORTED_CALL)
     defaults = {"dtype": None, "enabled": True, "cache_enabled": None}
     return AutocastValue(cls, tuple(plain.get(k, defaults.get(k)) for k in PARAMETERS))
-
-
-def leave_open(ctx) -> None:
-    """The trace stopped inside autocast blocks: leave them, innermost first."""
-    while ctx.open_autocasts:
-        ctx.open_autocasts.pop().__exit__(None, None, None)
 
 
 def _nesting() -> int:

@@ -4,20 +4,21 @@ the trace reads of them is eager's) and records `enter_region` in the graph; lea
 `exit_region`. The graph's own nodes make inference tensors only when they run as recorded
 (the eager backend); a backend that compiles the graph traces the mode away, so it is refused.
 
-A break inside a region is refused, a region the trace leaves open when it stops is exited
-then (the trace's open blocks), and a graph that raises inside a region leaves it
+A block is a region (compiler/values/regions.py): a break inside it is refused and a block
+the trace leaves open when it stops is exited then. A graph that raises inside a region leaves it
 (`leave_regions`, compiler/cache/graph_raised.py).
 """
 
 from __future__ import annotations
 
 import threading
+from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
-from compiler.values.constant import ConstantValue
+from compiler.values.regions import RegionValue, is_function
 
 _open = threading.local()  # the mode guards the graphs entered and have not left, in order
 
@@ -64,7 +65,7 @@ def construct_inference_mode(tx, args: list[Value], kwargs: dict[str, Value]) ->
     if len(values) > 1 or set(kwargs) - {"mode"}:
         raise Unsupported("torch.inference_mode with these arguments",
                           BreakReason.UNSUPPORTED_CALL)
-    if values and _is_function(values[0]):  # @torch.inference_mode, without parentheses
+    if values and is_function(values[0]):  # @torch.inference_mode, without parentheses
         return InferenceModeValue(True).call(tx, values, {})
     mode = values[0].as_constant() if values else True
     if type(mode) is not bool:  # eager calls the object made with True, which then raises
@@ -72,80 +73,27 @@ def construct_inference_mode(tx, args: list[Value], kwargs: dict[str, Value]) ->
     return InferenceModeValue(mode)
 
 
-def _is_function(value: Value) -> bool:
-    from compiler.values.callables import UserFunctionValue
-    return isinstance(value, UserFunctionValue)
-
-
-class InferenceModeValue(Value):
+class InferenceModeValue(RegionValue):
     """One `torch.inference_mode(mode)` object of the program."""
 
+    kind = "inference_mode"
+    enter_target = staticmethod(enter_region)
+    exit_target = staticmethod(exit_region)
+    exits_on_raise = True  # an exception the caller's trace handles leaves the region, as eager's
+
     def __init__(self, mode: bool):
-        super().__init__(None)
+        super().__init__()
         self.mode = mode
-        self.real: torch._C._InferenceMode | None = None
-        self.node = None
 
     def python_type(self) -> type:
         return torch.inference_mode
 
-    def is_fresh_object(self) -> bool:
-        return True
-
-    def enter(self, tx) -> Value:
-        if self.real is not None:
-            raise Unsupported("entering an inference_mode object twice",
-                              BreakReason.UNSUPPORTED_CALL)
+    def start(self, tx) -> tuple[Any, tuple]:
         if tx.ctx.guard_aliasing:  # (set for every backend but eager)
             raise Unsupported("torch.inference_mode with a backend that compiles the graph: "
                               "its code would not make inference tensors",
                               BreakReason.UNSUPPORTED_CALL)
-        self.real = torch._C._InferenceMode(self.mode)
-        self.real.__enter__()
-        tx.ctx.open_autocasts.append(self.real)  # left innermost first should the trace stop
-        self.node = tx.ctx.graph.graph.call_function(enter_region, (self.mode,))
-        return ConstantValue(None)
+        return torch._C._InferenceMode(self.mode), (self.mode,)
 
-    def enter_with(self, tx) -> tuple[Value, Value]:
-        return InferenceModeExitValue(self), self.enter(tx)
-
-    def exit(self, tx) -> Value:
-        tx.ctx.open_autocasts.remove(self.real)
-        self.real.__exit__(None, None, None)
-        tx.ctx.graph.graph.call_function(exit_region, (self.node,))
-        return ConstantValue(None)
-
-    def call(self, tx, args, kwargs) -> Value:
-        """Used as a decorator: each call of the function runs inside a region of its own."""
-        if len(args) != 1 or kwargs or not _is_function(args[0]):
-            raise Unsupported("calling an inference_mode object", BreakReason.UNSUPPORTED_CALL)
-        return InferenceModeFunctionValue(self.mode, args[0])
-
-
-class InferenceModeFunctionValue(Value):
-    def __init__(self, mode: bool, inner: Value):
-        super().__init__(None)
-        self.mode, self.inner = mode, inner
-
-    def call(self, tx, args, kwargs) -> Value:
-        region = InferenceModeValue(self.mode)  # entered anew on each call, as eager's clone
-        region.enter(tx)
-        try:  # an exception the caller's trace handles leaves the region, as eager's does
-            return self.inner.call(tx, args, kwargs)
-        finally:
-            region.exit(tx)
-
-
-class InferenceModeExitValue(Value):
-    """The `__exit__` of an inference-mode `with` block, on the stack while the block runs."""
-
-    def __init__(self, manager: InferenceModeValue):
-        super().__init__(None)
-        self.manager = manager
-
-    def call(self, tx, args, kwargs) -> Value:
-        return self.manager.exit(tx)
-
-    def reconstruct(self, plan) -> str:
-        raise Unsupported("a graph break inside an inference_mode block",
-                          BreakReason.UNSUPPORTED_VALUE)
+    def fresh(self) -> InferenceModeValue:
+        return InferenceModeValue(self.mode)  # entered anew on each call, as eager's clone
