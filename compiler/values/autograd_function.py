@@ -31,7 +31,6 @@ from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
 from compiler.values.subgraph import (
     Input,
-    Subgraph,
     constant_argument,
     sample_fake,
     speculate,
@@ -135,7 +134,7 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
     if getattr(tx.ctx, "guard_aliasing", False) and torch.is_grad_enabled() and any(
             ctx.needs_input_grad):  # (set for every backend but eager)
         check_backward(tx, args[0], ctx, sub.outputs, user_class.__name__)
-    return _record(tx, traced_function_class(user_class, sub.module, plan), arguments, sub)
+    return _record(tx, traced_function_class(user_class, sub.module, plan), arguments)
 
 
 def _check_supported(user_class: type, kwargs: dict) -> None:
@@ -150,9 +149,8 @@ def _check_supported(user_class: type, kwargs: dict) -> None:
         raise Unsupported(f"{name}.generate_vmap_rule", BreakReason.UNSUPPORTED_CALL)
 
 
-def _record(tx, function_class: type, arguments: list[Value], sub: Subgraph) -> Value:
+def _record(tx, function_class: type, arguments: list[Value]) -> Value:
     from compiler.graph.arguments import fake_argument, node_argument
-    from compiler.values.containers import TupleValue
     from compiler.values.wrap import wrap_op_result
     builder = tx.ctx.graph
     fakes = [fake_argument(a) for a in arguments]
@@ -161,10 +159,7 @@ def _record(tx, function_class: type, arguments: list[Value], sub: Subgraph) -> 
         "call_function", apply_traced_function,
         (class_node, *(node_argument(a) for a in arguments)), {},
         lambda: function_class.apply(*fakes), f"{function_class.__name__}.apply")
-    value = wrap_op_result(tx.ctx, node, result, keep_node=True)
-    if sub.returned_tuple and not isinstance(value, TupleValue):
-        value = TupleValue([value])
-    return value
+    return wrap_op_result(tx.ctx, node, result, keep_node=True)
 
 
 class FunctionCtxValue(Value):

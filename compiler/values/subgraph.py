@@ -89,7 +89,6 @@ class Subgraph:
     outputs: list[Value]
     returned_tuple: bool
     lifted: list[fx.Node]
-    extra: list[Value] = dataclasses.field(default_factory=list)  # outputs after `outputs`
 
 
 def sample_fake(fake: torch.Tensor, *, select: int | None = None,
@@ -225,7 +224,7 @@ def _finish(inner: SubgraphBuilder, outputs: list[Value], returned_tuple: bool,
                           as_tuple=returned_tuple or bool(extra))
     if config.raise_internal_errors:
         inner.graph.lint()
-    return Subgraph(module, outputs, returned_tuple, inner.lifted, extra)
+    return Subgraph(module, outputs, returned_tuple, inner.lifted)
 
 
 def constant_argument(value: Value, what: str) -> Any:
