@@ -222,7 +222,7 @@ class FunctionCtxValue(Value):
 
         def ref(value: Value) -> Ref:
             if value.node.op == "placeholder" and value.node.graph is graph:
-                return ("input", _tensor_index(value, plan))
+                return ("input", _tensor_index(value.node))
             for j, known in enumerate(outputs + extras):
                 if known is value:
                     return ("result", j)
@@ -269,11 +269,11 @@ def _immutable_constant(value: Value) -> bool:
     return True
 
 
-def _tensor_index(value: Value, plan: ForwardPlan) -> int:
-    """The argument a placeholder of the forward's subgraph stands for, among the tensors
-    (its placeholders are named by position in the speculated call, ctx first)."""
-    position = int(value.node.target.removeprefix("arg")) - 1
-    return plan.tensor_positions.index(position)
+def _tensor_index(placeholder: torch.fx.Node) -> int:
+    """The argument a placeholder of the forward's subgraph stands for, among the tensors:
+    each tensor argument has one placeholder, in order (one passed twice too; ctx and the
+    constants have none)."""
+    return [n for n in placeholder.graph.nodes if n.op == "placeholder"].index(placeholder)
 
 
 MODELLED_CALLS[inspect.getattr_static(torch.autograd.Function, "apply").__func__] = (
