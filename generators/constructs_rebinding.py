@@ -165,10 +165,10 @@ def instance_shadowing(b: Builder, p: Picks) -> bool:
               (alt, [f"def {alt}(self, u):", "    return u - self.k"])]
     shadow = p.choice((f"{obj}.score = functools.partial({alt}, {obj})",
                        f"{obj}.score = lambda u: u * -1.0"))
-    blocks.append((obj, [f"{obj} = {cls}()"] + ([shadow] if p.int(2) else [])))
+    shadowed = p.int(2)  # the instance already shadowed: the rebinding deletes the shadow
+    blocks.append((obj, [f"{obj} = {cls}()"] + ([shadow] if shadowed else [])))
     if not _define_all(b, blocks):
         return False
-    shadowed = len(b.defs[-1].lines) > 1
     b.between(f"del {obj}.score" if shadowed else shadow)
     return _emit(b, f"{obj}.score({t.name})", t, op, "instance_shadowing")
 
