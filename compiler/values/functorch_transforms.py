@@ -32,8 +32,12 @@ def apply_transform(name: str, options: tuple, module, *args) -> tuple:
     """The graph's node: `torch.func.<name>(module, **options)(*args)`, its result flattened
     (a module-level function the graph's code can name; `options` are (name, constant)
     pairs)."""
-    transformed = getattr(torch.func, name)(module, **dict(options))
-    return tuple(pytree.tree_leaves(transformed(*args)))
+    return tuple(pytree.tree_leaves(_transformed_call(name, options, module, args)))
+
+
+def _transformed_call(name: str, options: tuple, module, args) -> Any:
+    """`torch.func.<name>(module, **options)(*args)`."""
+    return getattr(torch.func, name)(module, **dict(options))(*args)
 
 
 # The transforms of a function of tensors whose result is tensors; for each, whether it runs
@@ -214,8 +218,7 @@ def record_transform(tx, name: str, options: tuple, sub: Subgraph, tensors: list
     structure = []
 
     def run():
-        transformed = getattr(torch.func, name)(sub.module, **dict(options))
-        leaves, spec = pytree.tree_flatten(transformed(*fakes))
+        leaves, spec = pytree.tree_flatten(_transformed_call(name, options, sub.module, fakes))
         structure.append(spec)
         if not all(isinstance(leaf, torch.Tensor) for leaf in leaves):
             raise Unsupported(f"torch.func.{name} gives a non-tensor",
