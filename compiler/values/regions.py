@@ -86,10 +86,10 @@ class RegionExitValue(Value):
 
 
 class ManagedFunctionValue(Value):
-    """A function of the program decorated with a mode manager: each call enters a manager
-    `make_manager()` makes anew (as eager's decorator clones its manager), runs the function
-    and leaves it; with `exits_on_raise`, also when the function raises an exception the
-    caller's trace handles."""
+    """A function of the program decorated with a mode manager (a region's, or a grad mode's:
+    compiler/values/torch_functions.py): each call enters a manager `make_manager()` makes
+    anew (as eager's decorator clones its manager), runs the function and leaves it; with
+    `exits_on_raise`, also when the function raises an exception the caller's trace handles."""
 
     def __init__(self, make_manager: Callable[[], Value], inner: Value, exits_on_raise: bool):
         super().__init__(None)

@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 import sys
 import types
@@ -18,6 +19,7 @@ from compiler.values.base import Value, is_hashable
 from compiler.values.callables import UserFunctionValue
 from compiler.values.constant import ConstantValue
 from compiler.values.native import NativeFunctionValue
+from compiler.values.regions import ManagedFunctionValue
 
 # Python-level torch code that is inlined rather than recorded: module forwards and helpers.
 INLINED_MODULE_PREFIXES = ("torch.nn.modules.",)
@@ -238,22 +240,10 @@ class GradModeValue(Value):
             if isinstance(inner, UserFunctionValue):
                 if self.previous is not None:  # set_grad_enabled(b) gives the mode back
                     _set_grad(tx, self.previous)
-                return GradModeFunctionValue(inner, self.enabled)
+                # each call enters a mode of its own and leaves it even when the call raises
+                return ManagedFunctionValue(functools.partial(GradModeValue, self.enabled),
+                                            inner, exits_on_raise=True)
         raise Unsupported("calling a grad-mode object", BreakReason.UNSUPPORTED_CALL)
-
-
-class GradModeFunctionValue(Value):
-    def __init__(self, inner: Value, enabled: bool):
-        super().__init__(None)
-        self.inner, self.enabled = inner, enabled
-
-    def call(self, tx, args, kwargs) -> Value:
-        mode = GradModeValue(self.enabled)
-        mode.enter(tx)
-        try:
-            return self.inner.call(tx, args, kwargs)
-        finally:
-            mode.exit(tx)
 
 
 class RestoreGradMode:
