@@ -4,20 +4,22 @@ into the source) apart from the right answer, and passes against our compiler.""
 
 from __future__ import annotations
 
-import re
+from itertools import islice
 
 import pytest
-from hypothesis import find
 
-from bench.bench_generators import ran_as_intended
 from generators import strategies
-from generators.features import FEATURES, IDIOM_FEATURES, feature_flags
-from generators.inputs import INPUT_BYTES, input_specs
-from generators.opargs import Picks
+from generators.features import FEATURES, IDIOM_FEATURES
 from oracle.judge.differential import check
 from oracle.judge.subjects import resolve
 from oracle.judge.verdict import Verdict
-from tests.generators.test_observing import BASE, _differs, _outcomes, _programs, _raws
+from tests.generators.construct_helpers import (
+    BASE,
+    assert_shrinks_to_off,
+    drawn_programs_running_as_intended,
+    planted_told_apart,
+    programs_using,
+)
 
 FRAMES = ("break_cells", "exception_context", "rerun_inplace")
 
@@ -41,37 +43,19 @@ def test_each_frame_construct_is_an_idiom_flag_and_a_construct(idiom):
 
 @pytest.mark.parametrize("idiom", FRAMES)
 def test_drawn_programs_run_as_intended(idiom):
-    drawn = list(_programs(idiom))
-    assert len(drawn) >= 40, f"{idiom} kept in only {len(drawn)} of 60 programs"
-    for _, program in drawn:
-        ok, why = ran_as_intended(program)
-        assert ok, f"{why}\n{program.source}"
+    drawn_programs_running_as_intended(idiom, BASE, minimum=40)
 
 
 @pytest.mark.parametrize("idiom", FRAMES)
 def test_construct_shrinks_to_off(idiom):
-    seed, program = next(_programs(idiom))
-    specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), BASE)
-    off = strategies.build(BASE, specs, _raws(idiom, seed), raise_choice=5)
-    assert idiom not in off.features_used and ran_as_intended(off)[0]
-    assert find(feature_flags(FEATURES), lambda flags: idiom in flags) == {idiom}
+    assert_shrinks_to_off(idiom, BASE)
 
 
 @pytest.mark.parametrize("idiom", FRAMES)
 def test_a_planted_miscompilation_of_the_construct_changes_the_outcome(idiom, tmp_path):
     pattern, replace = PLANTS[idiom]
-    told = 0
-    for seed, program in list(_programs(idiom))[:24]:
-        planted = re.sub(pattern, replace, program.source, flags=re.M)
-        assert planted != program.source, f"nothing planted in\n{program.source}"
-        right, wrong = tmp_path / f"right_{seed}.py", tmp_path / f"wrong_{seed}.py"
-        right.write_text(program.source)
-        wrong.write_text(planted)
-        try:
-            changed = _differs(_outcomes(right), _outcomes(wrong))
-        except Exception:
-            changed = True  # the planted program broke: also told apart
-        told += changed
+    told = planted_told_apart(idiom, BASE, pattern, replace, tmp_path,
+                              every_program_planted=True)
     assert told >= 6, f"{idiom}: only {told} programs told the planted bug apart"
 
 
@@ -79,7 +63,7 @@ def test_a_planted_miscompilation_of_the_construct_changes_the_outcome(idiom, tm
 def test_programs_using_the_construct_pass_against_our_compiler(idiom, tmp_path):
     """No false alarm: what the construct observes, our compiler keeps."""
     checked = 0
-    for seed, program in list(_programs(idiom))[:4]:
+    for seed, program in islice(programs_using(idiom, BASE), 4):
         path = tmp_path / f"p{seed}.py"
         path.write_text(program.source)
         result = check(str(path), resolve("ours"))

@@ -8,11 +8,10 @@ import pytest
 from bench.bench_generators import draw_programs, idiom_coverage, idiom_table, ran_as_intended
 from generators import strategies
 from generators.features import FEATURES, IDIOM_FEATURES
-from generators.inputs import INPUT_BYTES, input_specs
-from generators.opargs import Picks
 from oracle.judge.differential import check
 from oracle.judge.subjects import OursSubject
 from oracle.judge.verdict import Verdict
+from tests.generators.construct_helpers import build_for_seed
 
 # Each idiom is drawn in at least this share of programs (the benchmark publishes the table).
 MIN_SHARE_PCT = 0.2
@@ -22,15 +21,7 @@ SAMPLE = 1000
 def _program_with(idiom: str, seed: int, flags=()):
     """A program whose statements are `idiom` (each drawn with varied parameter bytes)."""
     flags = frozenset({idiom, "recall_values", "mutate_between_calls", *flags})
-    specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), flags)
-    raws = []
-    for i in range(3):
-        raw = bytearray((seed * 71 + i * 29 + j * 13) % 256 for j in range(
-            strategies.STATEMENT_BYTES))
-        raw[0] = strategies.CONSTRUCT_KIND
-        raw[3] = strategies.CONSTRUCT_ORDER.index(idiom)
-        raws.append(tuple(raw))
-    return strategies.build(flags, specs, raws, raise_choice=5)
+    return build_for_seed(idiom, seed, flags)
 
 
 def _first_program_with(idiom: str, flags=()):

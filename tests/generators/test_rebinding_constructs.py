@@ -6,34 +6,29 @@ calls()) apart from the right answer, and passes against our compiler."""
 from __future__ import annotations
 
 import re
+from itertools import islice
 
 import pytest
-from hypothesis import find
 
-from bench.bench_generators import ran_as_intended
 from generators import strategies
 from generators.constructs_rebinding import CONSTRUCTS
-from generators.features import FEATURES, IDIOM_FEATURES, feature_flags
-from generators.inputs import INPUT_BYTES, input_specs
-from generators.opargs import Picks
+from generators.features import FEATURES, IDIOM_FEATURES
 from oracle.judge.differential import check
 from oracle.judge.subjects import resolve
 from oracle.judge.verdict import Verdict
-from tests.generators.test_observing import _differs, _outcomes, _raws
+from tests.generators import construct_helpers
+from tests.generators.construct_helpers import (
+    assert_shrinks_to_off,
+    differs,
+    drawn_programs_running_as_intended,
+    outcomes,
+    programs_using,
+)
 
 REBINDING = tuple(CONSTRUCTS)
-BASE = frozenset({"recall_values", "container_inputs", "mutate_between_calls"})
+BASE = construct_helpers.BASE | {"mutate_between_calls"}
 # A line calls() runs between two calls that is not a call, the generator or a declaration.
 BETWEEN = re.compile(r"^    (?!yield |g = torch\.Generator|global ).+\n", re.M)
-
-
-def _programs(idiom: str, count: int = 60, flags=()):
-    for seed in range(count):
-        on = BASE | {idiom, *flags}
-        specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), on)
-        program = strategies.build(on, specs, _raws(idiom, seed), raise_choice=5)
-        if idiom in program.features_used:
-            yield seed, program
 
 
 def _stale(source: str) -> str:
@@ -51,32 +46,26 @@ def test_each_rebinding_construct_is_an_idiom_flag_and_a_construct(idiom):
 @pytest.mark.parametrize("module_mode", [False, True])
 @pytest.mark.parametrize("idiom", REBINDING)
 def test_drawn_programs_run_as_intended_and_rebind_between_calls(idiom, module_mode):
-    drawn = list(_programs(idiom, flags=("nn_module",) if module_mode else ()))
-    assert len(drawn) >= 50, f"{idiom} kept in only {len(drawn)} of 60 programs"
-    for _, program in drawn:
-        ok, why = ran_as_intended(program)
-        assert ok, f"{why}\n{program.source}"
+    drawn = drawn_programs_running_as_intended(
+        idiom, BASE, minimum=50, flags=("nn_module",) if module_mode else ())
+    for program in drawn:
         assert "mutate_between_calls" in program.features_used
         assert _stale(program.source) != program.source
 
 
 @pytest.mark.parametrize("idiom", REBINDING)
 def test_construct_shrinks_to_off(idiom):
-    seed, _ = next(_programs(idiom))
-    specs = input_specs(Picks(bytes([seed * 37 % 256] * INPUT_BYTES)), BASE)
-    off = strategies.build(BASE, specs, _raws(idiom, seed), raise_choice=5)
-    assert idiom not in off.features_used and ran_as_intended(off)[0]
-    assert find(feature_flags(FEATURES), lambda flags: idiom in flags) == {idiom}
+    assert_shrinks_to_off(idiom, BASE)
 
 
 @pytest.mark.parametrize("idiom", REBINDING)
 def test_a_stale_trace_changes_the_outcome(idiom, tmp_path):
     told = checked = 0
-    for seed, program in list(_programs(idiom))[:20]:
+    for seed, program in islice(programs_using(idiom, BASE), 20):
         right, wrong = tmp_path / f"right_{seed}.py", tmp_path / f"wrong_{seed}.py"
         right.write_text(program.source)
         wrong.write_text(_stale(program.source))
-        told += _differs(_outcomes(right), _outcomes(wrong))
+        told += differs(outcomes(right), outcomes(wrong))
         checked += 1
     assert told >= checked * 3 // 4, f"{idiom}: only {told} of {checked} programs tell it"
 
@@ -85,7 +74,7 @@ def test_a_stale_trace_changes_the_outcome(idiom, tmp_path):
 def test_programs_using_the_construct_pass_against_our_compiler(idiom, tmp_path):
     """No false alarm: a correct compiler recompiles where the program rebound what it read,
     and the oracle's R1 signature lets it."""
-    for seed, program in list(_programs(idiom))[:6]:
+    for seed, program in islice(programs_using(idiom, BASE), 6):
         path = tmp_path / f"p{seed}.py"
         path.write_text(program.source)
         result = check(str(path), resolve("ours"))
