@@ -16,7 +16,6 @@ import torch
 from compiler.guards import (  # noqa: F401 - every module of kinds
     autocast,
     exception_state,
-    inference_mode,
     kinds,
     shape_guards,
 )

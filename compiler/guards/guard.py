@@ -38,7 +38,6 @@ class GuardKind(enum.Enum):
     DEFAULT_DTYPE = "default_dtype"  # torch.get_default_dtype() is v
     AUTOCAST = "autocast"        # the autocast state is v (compiler/guards/autocast.py)
     INFERENCE_MODE = "inference_mode"  # torch.is_inference_mode_enabled() is v
-                                       # (compiler/guards/inference_mode.py)
     HANDLED_EXCEPTION = "handled_exception"  # sys.exc_info()[1] is None at the call
                                              # (compiler/guards/exception_state.py)
     SYMBOLIC_TENSOR = "symbolic_tensor"  # TENSOR with symbolic sizes left to SHAPE_RELATION

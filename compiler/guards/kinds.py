@@ -289,6 +289,24 @@ class GradModeGuard(Guard, kind=GuardKind.GRAD_MODE):
 
 
 @dataclasses.dataclass(frozen=True)
+class InferenceModeGuard(Guard, kind=GuardKind.INFERENCE_MODE):
+    """Tensors made under inference mode are inference tensors, and the trace answers
+    `torch.is_inference_mode_enabled()` and `y.is_inference()` from what it saw. The grad-mode
+    guard does not imply it (`enable_grad` inside `inference_mode` turns grad on)."""
+
+    expected: bool = dataclasses.field(compare=False)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        e = self.expected
+        return [Condition(f"___is_inference_mode_enabled() is {e!r}",
+                          lambda get: f"torch.is_inference_mode_enabled() == {e} "
+                                      f"(got {not e})")]
+
+    def describe(self) -> str:
+        return f"torch.is_inference_mode_enabled() == {self.expected}"
+
+
+@dataclasses.dataclass(frozen=True)
 class DefaultDtypeGuard(Guard, kind=GuardKind.DEFAULT_DTYPE):
     expected: Any = dataclasses.field(compare=False)  # a torch.dtype
 

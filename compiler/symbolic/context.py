@@ -14,8 +14,7 @@ import torch
 from compiler.graph.builder import GraphBuilder
 from compiler.guards.autocast import AutocastGuard, autocast_state
 from compiler.guards.guard import Guard, GuardKind, guard_of
-from compiler.guards.inference_mode import InferenceModeGuard
-from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard
+from compiler.guards.kinds import DefaultDtypeGuard, GradModeGuard, InferenceModeGuard
 from compiler.guards.sources import Source
 from compiler.symbolic.side_effects import SideEffects
 from compiler.values.base import Value
@@ -57,6 +56,10 @@ class TraceContext:
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
         self.generators: list[Value] = []  # generator objects made in the trace
+        # What the backend does with the graph (set by trace_frame): compiles it (all but
+        # eager), and so bakes input aliasing into its code.
+        self.backend_compiles = False
+        self.transform_depth = 0  # torch.func transforms being traced (functorch_transforms.py)
         self.open_regions: list = []  # real managers of regions entered, not yet left
                                       # (autocast, inference mode: compiler/values/regions.py)
         # Objects made for real while tracing that eager makes anew on every call (a class of

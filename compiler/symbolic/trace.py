@@ -83,7 +83,7 @@ def trace_frame(fn: types.FunctionType, frame_locals: dict,
     (compiler/shapes/policy.py; None: all specialised)."""
     from compiler.shapes.policy import ShapePolicy
     ctx = TraceContext(fn.__globals__)
-    ctx.guard_aliasing = guard_aliasing
+    ctx.backend_compiles = guard_aliasing
     ctx.shape_policy = shape_policy or ShapePolicy(False)
     grad_mode = torch.is_grad_enabled()
     try:
@@ -119,7 +119,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     if translator.stopped_at_break:
         result, resume = _state_at_break(translator)
     check_generators_closed(ctx)
-    if ctx.guard_aliasing:
+    if ctx.backend_compiles:
         _guard_storage_aliasing(ctx)
     plan = OutputPlan(ctx)
     plan.remakes_classes = resume is None  # (a resume function would recompile per class)

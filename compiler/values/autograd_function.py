@@ -131,8 +131,7 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
         raise Unsupported(f"{what} reads tensors other than its arguments",
                           BreakReason.UNSUPPORTED_CALL)
     plan.outputs, plan.returned_tuple = len(sub.outputs), sub.returned_tuple
-    if getattr(tx.ctx, "guard_aliasing", False) and torch.is_grad_enabled() and any(
-            ctx.needs_input_grad):  # (set for every backend but eager)
+    if tx.ctx.backend_compiles and torch.is_grad_enabled() and any(ctx.needs_input_grad):
         check_backward(tx, args[0], ctx, sub.outputs, user_class.__name__)
     return _record(tx, traced_function_class(user_class, sub.module, plan), arguments)
 

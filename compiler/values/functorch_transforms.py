@@ -128,7 +128,7 @@ class TransformedFunctionValue(Value):
 def _inside_transform(ctx):
     """While speculating, tensors answer no autograd question (`requires_grad`, `is_leaf`):
     under a transform torch answers them per level, which fake tensors do not model."""
-    ctx.transform_depth = getattr(ctx, "transform_depth", 0) + 1  # (none set: 0)
+    ctx.transform_depth += 1
     try:
         yield
     finally:

@@ -89,7 +89,7 @@ class InferenceModeValue(RegionValue):
         return torch.inference_mode
 
     def start(self, tx) -> tuple[Any, tuple]:
-        if tx.ctx.guard_aliasing:  # (set for every backend but eager)
+        if tx.ctx.backend_compiles:
             raise Unsupported("torch.inference_mode with a backend that compiles the graph: "
                               "its code would not make inference tensors",
                               BreakReason.UNSUPPORTED_CALL)

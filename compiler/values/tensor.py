@@ -108,7 +108,7 @@ class TensorValue(Value):
             return self._shape(tx)
         if name == "__class__" and find_in_mro(self.real_type, name)[0] is object:
             return registry.class_value(self.real_type)
-        if name in ("requires_grad", "is_leaf") and getattr(tx.ctx, "transform_depth", 0):
+        if name in ("requires_grad", "is_leaf") and tx.ctx.transform_depth:
             raise Unsupported(f"Tensor.{name} inside a torch.func transform",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
         if name == "is_leaf" and self._reached_input() is not None:  # (a method's: below)

@@ -186,7 +186,7 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     # A tensor that may share its storage (a view, or one that covers only part of its
     # storage) is static for a functionalizing backend: aot_autograd cannot follow the symbols
     # of a storage shared by inputs.
-    static = _is_module_state(source) or (ctx.guard_aliasing and not _owns_storage(obj))
+    static = _is_module_state(source) or (ctx.backend_compiles and not _owns_storage(obj))
     dims = ctx.shape_policy.dims_of(source.expr(), obj, static)
     node, fake = ctx.graph.add_input(source, obj, dims)
     if has_symbols(fake):

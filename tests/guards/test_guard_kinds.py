@@ -37,6 +37,8 @@ EXAMPLES = {
                                  "storage sharing of (L['x'], L['y']) == ((0, 0), (0, 0))"),
     GuardKind.GRAD_MODE: (guard_of(None, GuardKind.GRAD_MODE, True),
                           "torch.is_grad_enabled() == True"),
+    GuardKind.INFERENCE_MODE: (guard_of(None, GuardKind.INFERENCE_MODE, False),
+                               "torch.is_inference_mode_enabled() == False"),
     GuardKind.DEFAULT_DTYPE: (guard_of(None, GuardKind.DEFAULT_DTYPE, torch.float32),
                               "torch.get_default_dtype() == torch.float32"),
 }
