@@ -107,43 +107,84 @@ def return_generator(tx, inst):
 def yield_value(tx, inst):
     """(value -- sent): the frame suspends; resuming pushes the value sent in. A generator
     freed while suspended is closed (GeneratorExit raised at its yield), which runs the
-    program's cleanup code when the yield is inside a `with` or `finally` block, an except
-    clause that may catch GeneratorExit, or an except body (an except clause naming builtin
-    exception types that GeneratorExit is not runs nothing: Sequence.__iter__'s IndexError).
+    program's cleanup code when the yield is inside a `with` or `finally` block or an except
+    clause that may catch GeneratorExit (an except clause naming builtin exception types that
+    GeneratorExit is not runs nothing: Sequence.__iter__'s IndexError; nor does an except
+    body's own cleanup, popping the handled exception and unbinding its name).
     The frame notes which: a generator still suspended there when the trace ends is refused
     (values/generators.py, `check_closed`)."""
-    from compiler.symbolic.ops_exceptions import blocks_around
-    tx.closing_runs_code = any(kind != "try" or not _closing_runs_nothing(tx, target)
-                               for kind, target, _ in blocks_around(tx.bytecode, inst.offset))
+    tx.closing_runs_code = _closing_runs_code(tx, inst.offset)
     tx.suspended = tx.pop()
 
 
-def _closing_runs_nothing(tx, target: int) -> bool:
-    """Whether the handler at `target` is except clauses only, each naming builtin exception
-    classes (not shadowed by a global) that GeneratorExit is not an instance of, falling
-    through to RERAISE: no finally body, no bare except."""
-    insts, index = tx.bytecode.instructions, tx.bytecode.index(target) + 1
+def _closing_runs_code(tx, offset: int) -> bool:
+    """Whether GeneratorExit raised at `offset` runs program code on its way out, following it
+    from handler to handler: a `with` block's exit does; an except clause's tests or CPython's
+    own cleanup of an except or finally body, each ending in a RERAISE, do not (the RERAISE
+    passes it on to the handler around it); anything else does."""
+    bytecode, seen = tx.bytecode, set()
+    entry = bytecode.handler_for(offset)
+    while entry is not None:
+        if entry.target in seen:
+            return True
+        seen.add(entry.target)
+        index = bytecode.index(entry.target)
+        names = [inst.opname for inst in bytecode.instructions[index:index + 2]]
+        if names == ["PUSH_EXC_INFO", "WITH_EXCEPT_START"]:
+            return True
+        reraise = (_unmatched_clauses_reraise(tx, index) if names[0] == "PUSH_EXC_INFO"
+                   else _cleanup_reraise(tx, index))
+        if reraise is None:
+            return True
+        entry = bytecode.handler_for(reraise)
+    return False
+
+
+# what CPython's own cleanup of an except or finally body runs: pop the handled exception,
+# unbind the `as` name, re-raise (no program code)
+_CLEANUP_OPS = frozenset({"COPY", "POP_EXCEPT", "LOAD_CONST", "STORE_FAST", "DELETE_FAST"})
+
+
+def _cleanup_reraise(tx, index: int) -> int | None:
+    """The offset of the RERAISE ending the cleanup handler at instruction `index` if it is
+    CPython's own, else None."""
+    for inst in tx.bytecode.instructions[index:]:
+        if inst.opname == "RERAISE":
+            return inst.offset
+        if inst.opname not in _CLEANUP_OPS or (inst.opname == "LOAD_CONST"
+                                               and inst.argval is not None):
+            return None
+    return None
+
+
+def _unmatched_clauses_reraise(tx, index: int) -> int | None:
+    """The offset of the RERAISE GeneratorExit reaches in the handler at instruction `index`
+    if it is except clauses only, each naming builtin exception classes (not shadowed by a
+    global) that GeneratorExit is not an instance of, falling through to RERAISE: no finally
+    body, no bare except. Else None."""
+    insts, index = tx.bytecode.instructions, index + 1
     while index < len(insts):
         inst = insts[index]
         if inst.opname == "RERAISE":
-            return True
+            return inst.offset
+        first = index
         while insts[index].opname == "LOAD_GLOBAL":
             name = insts[index].argval
             kind = getattr(builtins, name, None)
             if name in tx.f_globals or not (isinstance(kind, type)
                                             and issubclass(kind, BaseException)) \
                     or issubclass(GeneratorExit, kind):
-                return False
+                return None
             index += 1
         if insts[index].opname == "BUILD_TUPLE":
             index += 1
-        if index == tx.bytecode.index(inst.offset) or insts[index].opname != "CHECK_EXC_MATCH":
-            return False
+        if index == first or insts[index].opname != "CHECK_EXC_MATCH":
+            return None
         skip = insts[index + 1]
         if skip.opname != "POP_JUMP_FORWARD_IF_FALSE":
-            return False
+            return None
         index = tx.bytecode.index(skip.argval)
-    return False
+    return None
 
 
 @handles("GET_YIELD_FROM_ITER")
