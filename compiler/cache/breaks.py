@@ -122,6 +122,8 @@ class BreakRunner:
                 stack.extend(operands)
                 return inst.argval
             return self.next_offset
+        if op.null_below:
+            stack.append(NULL)
         if op.pushes:
             stack.append(result)
         return self.next_offset

@@ -34,6 +34,7 @@ class Breakable:
     run: Callable[..., Any]
     pushes: bool = True
     flow: str = CONTINUE
+    null_below: bool = False  # a NULL pushed below the result (LOAD_METHOD of a non-method)
 
     def exits(self, inst: dis.Instruction, nulls: list[bool], next_offset: int
               ) -> list[tuple[int, list[bool]]]:
@@ -45,7 +46,7 @@ class Breakable:
             return [(inst.argval, rest), (next_offset, rest)]
         if self.flow == JUMP_KEEPING:
             return [(inst.argval, nulls), (next_offset, rest)]
-        return [(next_offset, rest + [False] * self.pushes)]
+        return [(next_offset, rest + [True] * self.null_below + [False] * self.pushes)]
 
 
 def _binary(inst, a, b):
@@ -115,6 +116,11 @@ def _jump_if(truth: bool, flow: str):
 BREAKABLE: dict[str, Breakable] = {
     "CALL": Breakable(lambda inst, nulls: inst.arg + 2, _call, flow=CALL),
     "CALL_FUNCTION_EX": Breakable(_call_ex_pops, _call_ex, flow=CALL),
+    # The attribute read in Python (a property's getter, a C descriptor). LOAD_METHOD leaves
+    # what CPython leaves for an attribute that is not a plain function: NULL, the attribute.
+    "LOAD_ATTR": Breakable(_fixed(1), lambda inst, obj: getattr(obj, inst.argval)),
+    "LOAD_METHOD": Breakable(_fixed(1), lambda inst, obj: getattr(obj, inst.argval),
+                             null_below=True),
     "BINARY_OP": Breakable(_fixed(2), _binary),
     "BINARY_SUBSCR": Breakable(_fixed(2), lambda inst, c, k: c[k]),
     "COMPARE_OP": Breakable(_fixed(2), _compare),

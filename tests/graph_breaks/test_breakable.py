@@ -31,6 +31,7 @@ def _samples():
         w = x and y
         f(x, *s, **kw)
         f(x, k=1)
+        d.setdefault(x.real, s.upper)
         while x:
             x -= 1
         while not x:
