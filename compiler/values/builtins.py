@@ -19,7 +19,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import guard_subclass_answer
 from compiler.values.base import RaisedByProgram, Value, is_hashable
-from compiler.values.constant import ConstantValue, call_pure
+from compiler.values.constant import IMMUTABLE_TYPES, PURE_METHODS, ConstantValue, call_pure
 from compiler.values.containers import (
     DictValue,
     ListValue,
@@ -27,6 +27,7 @@ from compiler.values.containers import (
     is_plain,
     mapping_pairs,
     plain,
+    store_entry,
 )
 from compiler.values.iterators import (
     InfiniteIteratorValue,
@@ -41,8 +42,8 @@ from compiler.values.sets import SetValue
 HANDLERS: dict[Any, Callable] = {}
 
 PURE_BUILTINS = {
-    abs, all, any, ascii, bin, bool, chr, complex, divmod, float, format, frozenset, hash, hex,
-    int, len, max, min, oct, ord, pow, range, repr, round, sorted, str, sum, tuple, slice,
+    abs, all, any, ascii, bin, bool, bytes, chr, complex, divmod, float, format, frozenset, hash,
+    hex, int, len, max, min, oct, ord, pow, range, repr, round, sorted, str, sum, tuple, slice,
     isinstance, issubclass, callable, list, set, dict, reversed, enumerate, zip,
 }
 
@@ -102,8 +103,16 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     raise Unsupported(f"call of builtin {name}", BreakReason.UNSUPPORTED_CALL)
 
 
+# Static and class methods of the immutable builtin types.
+PURE_TYPE_FUNCTIONS = {str.maketrans, bytes.maketrans, bytes.fromhex, float.fromhex,
+                       int.from_bytes}
+
+
 def _is_pure(fn) -> bool:
-    if is_hashable(fn) and fn in PURE_BUILTINS:
+    if is_hashable(fn) and (fn in PURE_BUILTINS or fn in PURE_TYPE_FUNCTIONS):
+        return True
+    owner = getattr(fn, "__objclass__", None)  # an unbound method: str.lower, int.bit_length
+    if owner in IMMUTABLE_TYPES and fn.__name__ in PURE_METHODS[owner]:
         return True
     module = getattr(fn, "__module__", None)
     return module in ("math", "operator", "_operator", "cmath") or getattr(
@@ -267,12 +276,12 @@ def build_dict(tx, *source, **kwargs):
     result = DictValue()
     if source:
         if isinstance(source[0], DictValue):
-            result.entries.update(source[0].entries)
+            result.merge_entries(source[0])
         else:
             for key, value in mapping_pairs(tx, source[0]):
-                result.entries[key.hash_key()] = (key, value)
+                store_entry(result.entries, key, value)
     for key, value in kwargs.items():
-        result.entries[key] = (ConstantValue(key), value)
+        store_entry(result.entries, ConstantValue(key), value)
     return result
 
 
@@ -362,10 +371,22 @@ def _sorted(tx, iterable, key=None, reverse=None):
     return result
 
 
+def _python_type(value: Value):
+    try:
+        return value.python_type()
+    except (Unsupported, NotImplementedError):
+        return None
+
+
 # -- folds -------------------------------------------------------------------------------------
 @handles(sum)
 def _sum(tx, iterable, start=None):
     total = start if start is not None else ConstantValue(0)
+    refused = {str: "''", bytes: "b''", bytearray: "b''"}.get(_python_type(total))
+    if refused is not None:  # sum() rejects these starts before reading the iterable
+        name = _python_type(total).__name__
+        raise RaisedByProgram(TypeError(
+            f"sum() can't sum {name} [use {refused}.join(seq) instead]"))
     for item in _items(tx, iterable):
         total = binary_op(tx, "+", total, item)
     return total

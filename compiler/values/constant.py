@@ -70,6 +70,12 @@ PURE_METHODS = {
                           "__getitem__", "__contains__", "__len__"},
     torch.dtype: {"to_real", "to_complex"},
 }
+# Every public method of the immutable builtin types is pure (str.format reads its arguments'
+# __format__, and only constants or plain containers of them reach it: `call` below).
+IMMUTABLE_TYPES = (str, bytes, int, float, complex)
+for _kind in IMMUTABLE_TYPES:
+    PURE_METHODS[_kind] = PURE_METHODS[_kind] | {
+        name for name in dir(_kind) if not name.startswith("_") and callable(getattr(_kind, name))}
 
 
 def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
@@ -184,9 +190,11 @@ class BoundConstantMethodValue(Value):
         return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
 
     def call(self, tx, args, kwargs) -> Value:
-        if self.name == "join" and isinstance(self.obj, str) and len(args) == 1:
+        from compiler.values.containers import is_plain
+        from compiler.values.containers import plain as copied
+        if self.name == "join" and isinstance(self.obj, (str, bytes)) and len(args) == 1:
             plain = [[i.as_constant() for i in args[0].unpack(tx)]]
-        else:
-            plain = [a.as_constant() for a in args]
-        named = {k: v.as_constant() for k, v in kwargs.items()}
+        else:  # lists and dicts of constants as fresh copies (str.format reads `{0[1]}`)
+            plain = [copied(a) if is_plain(a) else a.as_constant() for a in args]
+        named = {k: copied(v) if is_plain(v) else v.as_constant() for k, v in kwargs.items()}
         return registry.wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))

@@ -198,10 +198,16 @@ class ListValue(SequenceValue):
 
     def setitem(self, tx, key: Value, value: Value) -> None:
         index = _index(tx, key)
-        tx.ctx.side_effects.mutate(self)
         if isinstance(index, slice):
-            self.items[index] = value.unpack(tx)
+            updated = list(self.items)
+            try:  # an extended slice takes exactly as many items as it selects
+                updated[index] = value.unpack(tx)
+            except ValueError as error:
+                raise RaisedByProgram(ValueError(str(error))) from None
+            tx.ctx.side_effects.mutate(self)
+            self.items[:] = updated
             return
+        tx.ctx.side_effects.mutate(self)
         try:
             self.items[index] = value
         except IndexError:
@@ -300,6 +306,11 @@ class DictViewValue(Value):
     def contains(self, tx, item: Value) -> bool:
         if self.kind == "keys":
             return self.mapping.contains(tx, item)
+        if self.kind == "items":  # the key looked up, then its value compared
+            if not isinstance(item, TupleValue) or len(item.items) != 2:
+                return False
+            found = self.mapping.entries.get(item.items[0].hash_key())
+            return found is not None and registry.same_or_equal(tx, found[1], item.items[1])
         return any(registry.same_or_equal(tx, v, item) for v in self._items())
 
     def is_constant(self) -> bool:
@@ -318,7 +329,10 @@ class DictValue(Value):
 
     @classmethod
     def from_pairs(cls, pairs, source=None) -> DictValue:
-        return cls({k.hash_key(): (k, v) for k, v in pairs}, source)
+        made = cls(None, source)
+        for key, value in pairs:
+            store_entry(made.entries, key, value)
+        return made
 
     def is_fresh_object(self) -> bool:
         return True
@@ -381,7 +395,7 @@ class DictValue(Value):
 
     def setitem(self, tx, key: Value, value: Value) -> None:
         tx.ctx.side_effects.mutate(self)
-        self.entries[key.hash_key()] = (key, value)
+        store_entry(self.entries, key, value)
 
     def delitem(self, tx, key: Value) -> None:
         tx.ctx.side_effects.mutate(self)
@@ -433,7 +447,7 @@ class DictValue(Value):
             for other in args:
                 self._update_from(tx, other)
             for key, value in kwargs.items():
-                self.entries[key] = (registry.wrap_constant(key), value)
+                store_entry(self.entries, registry.wrap_constant(key), value)
             return none
         if name == "clear":
             self.entries.clear()
@@ -460,18 +474,30 @@ class DictValue(Value):
         """`self | other`: a new mapping of the kind of `other` when its class is a subclass of
         ours (its `__ror__` goes first, as in CPython), else of ours, default factory included."""
         kind = other if other.cls is not self.cls and issubclass(other.cls, self.cls) else self
-        return DictValue({**self.entries, **other.entries}, cls=kind.cls,
-                         default_factory=kind.default_factory)
+        merged = DictValue(self.entries, cls=kind.cls, default_factory=kind.default_factory)
+        merged.merge_entries(other)
+        return merged
+
+    def merge_entries(self, other: DictValue) -> None:
+        for key, value in other.entries.values():
+            store_entry(self.entries, key, value)
 
     def _update_from(self, tx, other: Value) -> None:
         if isinstance(other, DictValue):
-            self.entries.update(other.entries)
+            self.merge_entries(other)
             return
         for key, value in mapping_pairs(tx, other):
-            self.entries[key.hash_key()] = (key, value)
+            store_entry(self.entries, key, value)
 
     def is_constant(self) -> bool:
         return False
+
+
+def store_entry(entries: dict[Any, tuple[Value, Value]], key: Value, value: Value) -> None:
+    """`d[key] = value`: a key equal to one already there (1, 1.0 and True) keeps the key object
+    stored first, as CPython's dict does; only the value changes."""
+    found = entries.get(key.hash_key())
+    entries[key.hash_key()] = (key if found is None else found[0], value)
 
 
 def mapping_pairs(tx, source: Value) -> Iterator[tuple[Value, Value]]:
