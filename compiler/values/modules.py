@@ -232,49 +232,7 @@ class NNModuleValue(Value):
             if name == "values":
                 return TupleValue([v for _, v in children])
             return TupleValue([TupleValue([ConstantValue(k), v]) for k, v in children])
-        if name in ("parameters", "buffers"):
-            named = (self.module.named_parameters() if name == "parameters"
-                     else self.module.named_buffers())
-            return TupleValue([self._wrap(tx, t, self._dotted_source(path)) for path, t in named])
-        if name in ("named_parameters", "named_buffers"):
-            named = (self.module.named_parameters() if name == "named_parameters"
-                     else self.module.named_buffers())
-            return TupleValue([TupleValue([ConstantValue(path),
-                                           self._wrap(tx, t, self._dotted_source(path))])
-                               for path, t in named])
-        if name == "named_children":
-            return TupleValue([TupleValue([ConstantValue(k), v])
-                               for k, v in self._children_generic(tx)])
-        if name in ("modules", "named_modules"):
-            pairs = [(path, self._wrap(tx, sub, self._module_path_source(path)) if path else self)
-                     for path, sub in self.module.named_modules()]
-            if name == "modules":
-                return TupleValue([v for _, v in pairs])
-            return TupleValue([TupleValue([ConstantValue(p), v]) for p, v in pairs])
-        if name == "children":
-            return TupleValue([c for _, c in self._children_generic(tx)])
+        from compiler.values.module_members import LISTINGS, list_members
+        if name in LISTINGS:
+            return list_members(tx, self, name, args, kwargs)
         raise Unsupported(f"{type(self.module).__name__}.{name}()", BreakReason.UNSUPPORTED_CALL)
-
-    def _children_generic(self, tx):
-        tx.ctx.guard(AttrSource(self.source, "_modules") if self.source else None,
-                     GuardKind.DICT_KEYS, list(self.module._modules))
-        return [(k, self._wrap(tx, m, self._table_source("_modules", k)))
-                for k, m in self.module._modules.items()]
-
-    def _module_path_source(self, path: str):
-        source = self.source
-        for part in path.split("."):
-            source = ItemSource(AttrSource(source, "_modules"), part) if source else None
-        return source
-
-    def _dotted_source(self, path: str):
-        """The source of `named_parameters()` entry `path` ("fc.weight")."""
-        if self.source is None:
-            return None
-        *owners, leaf = path.split(".")
-        source, module = self.source, self.module
-        for part in owners:
-            source = ItemSource(AttrSource(source, "_modules"), part)
-            module = module._modules[part]
-        table = "_parameters" if leaf in module._parameters else "_buffers"
-        return ItemSource(AttrSource(source, table), leaf)

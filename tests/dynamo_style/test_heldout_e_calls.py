@@ -1,0 +1,136 @@
+"""Multi-call probes for tensors, torch functions and nn.Module objects: the compiled function
+or module is called several times while sizes, dtypes, requires_grad, a module's members,
+flags or hooks change between calls; every call must agree with eager (a stale trace is a
+wrong answer), and a change that matters recompiles while a repeat call does not.
+"""
+
+from __future__ import annotations
+
+import copy
+
+import torch
+from torch import nn
+
+import compiler
+from tests.differential import assert_same, compiler_test_config  # noqa: F401
+
+
+def _agree(fn, make_args, changes, fullgraph=True):
+    """Eager and compiled on twin states: `make_args()` gives (eager_args, compiled_args), each
+    change is applied to both sides before the next call."""
+    compiled = compiler.compile(fn, fullgraph=fullgraph)
+    for change in [None, *changes]:
+        if change is not None:
+            change()
+        eager_args, compiled_args = make_args()
+        assert_same(compiled(*compiled_args), fn(*eager_args))
+        assert_same(compiled_args, eager_args, "args")
+    return compiler.stats(compiled)
+
+
+def _twins(module: nn.Module) -> tuple[nn.Module, nn.Module]:
+    return module, copy.deepcopy(module)
+
+
+class Tied(nn.Module):
+    def __init__(self):
+        super().__init__()
+        torch.manual_seed(0)
+        self.a = nn.Linear(2, 2)
+        self.b = self.a
+        self.c = nn.Linear(2, 2)
+        self.register_buffer("scale", torch.ones(2))
+
+
+def _listings(m, x):
+    return (len(list(m.children())), [n for n, _ in m.named_children()],
+            len(list(m.parameters(recurse=False))), [n for n, _ in m.named_parameters("p")],
+            [n for n, _ in m.named_parameters(remove_duplicate=False)],
+            [n for n, _ in m.named_modules(prefix="root")],
+            [n for n, _ in m.named_modules(remove_duplicate=False)],
+            [n for n, _ in m.named_buffers(recurse=False)],
+            sum(p.sum() for p in m.parameters()) * x)
+
+
+def test_member_listings_take_their_arguments_and_drop_shared_members():
+    pair = _twins(Tied())
+    stats = _agree(_listings, lambda: [(m, torch.ones(2)) for m in pair], [])
+    assert stats.compiles == 1
+
+
+def test_member_listing_is_a_generator_used_once():
+    def fn(m, x):
+        params = m.parameters()
+        first = next(params)
+        rest = [p.shape for p in params]
+        again = [p.shape for p in params]
+        return first * x, rest, again
+
+    pair = _twins(Tied())
+    _agree(fn, lambda: [(m, torch.ones(2)) for m in pair], [])
+
+
+def test_parameter_registered_or_deleted_between_calls():
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.w = nn.Parameter(torch.ones(3))
+
+        def forward(self, x):
+            return (x * sum(p.sum() for p in self.parameters()),
+                    [n for n, _ in self.named_parameters()])
+
+    eager, comp = _twins(Net())
+
+    def register():
+        for m in (eager, comp):
+            m.register_parameter("v", nn.Parameter(torch.full((2,), 3.0)))
+
+    def delete():
+        for m in (eager, comp):
+            del m.w
+
+    def set_none():
+        for m in (eager, comp):
+            m.v = None
+
+    stats = _agree(lambda m, x: m(x), lambda: [(m, torch.arange(3.0)) for m in (eager, comp)],
+                   [register, delete, set_none, lambda: None])
+    assert stats.compiles == 4
+
+
+def test_tied_parameter_untied_between_calls():
+    eager, comp = _twins(Tied())
+
+    def untie():
+        for m in (eager, comp):
+            torch.manual_seed(1)
+            m.b = nn.Linear(2, 2)
+
+    def fn(m, x):
+        return [n for n, _ in m.named_parameters()], sum(p.sum() for p in m.parameters()) * x
+
+    stats = _agree(fn, lambda: [(m, torch.ones(2)) for m in (eager, comp)], [untie])
+    assert stats.compiles == 2
+
+
+def test_nested_buffer_added_between_calls():
+    def build():
+        torch.manual_seed(0)
+        return nn.Sequential(nn.Linear(2, 2), nn.Sequential(nn.ReLU(), nn.Linear(2, 1)))
+
+    eager, comp = build(), build()
+
+    def add_buffer():
+        for m in (eager, comp):
+            m[1][1].register_buffer("count", torch.full((1,), 4.0))
+
+    def fn(m, x):
+        total = x.new_zeros(())
+        for _, b in m.named_buffers():
+            total = total + b.sum()
+        return m(x) + total, len(list(m.modules()))
+
+    stats = _agree(fn, lambda: [(m, torch.ones(1, 2)) for m in (eager, comp)],
+                   [add_buffer, lambda: None])
+    assert stats.compiles == 2
