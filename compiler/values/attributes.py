@@ -235,6 +235,11 @@ def delete_through_class(tx, obj, name: str) -> bool:
                 f"property {name!r} of {obj.cls.__name__!r} object has no deleter"))
         registry.wrap(tx.ctx, descriptor.fdel, None).call(tx, [obj], {})
         return True
+    if isinstance(descriptor, types.MemberDescriptorType) and "__slots__" in vars(
+            find_in_mro(obj.cls, name)[0]):
+        if name not in obj.attrs:
+            obj.slot_value(tx, name, descriptor)  # an unset slot raises AttributeError
+        return False
     if descriptor is not None and hasattr(type(descriptor), "__delete__"):
         raise Unsupported(f"deleting {name!r} through a {type(descriptor).__name__}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)

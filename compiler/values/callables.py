@@ -326,6 +326,10 @@ class PartialValue(Value):
     @classmethod
     def from_real(cls, ctx, obj, source) -> PartialValue:
         at = (lambda name: AttrSource(source, name)) if source else (lambda name: None)
+        if source is not None and ctx is not None:  # the keywords dict is mutable
+            from compiler.guards.guard import GuardKind
+            ctx.guard(at("keywords"), GuardKind.DICT_KEYS, list(obj.keywords))
+            ctx.guard(at("args"), GuardKind.LENGTH, len(obj.args))
         args = [registry.wrap(ctx, a, ItemSource(at("args"), i) if source else None)
                 for i, a in enumerate(obj.args)]
         keywords = {k: registry.wrap(ctx, v, ItemSource(at("keywords"), k) if source else None)

@@ -307,6 +307,9 @@ class ObjectValue(Value):
         data = owner not in (None, object) and any(hasattr(type(raw), m) for m in _DATA)
         if name in self.attrs and not (data and not isinstance(raw, types.MemberDescriptorType)):
             return self.attrs[name]  # a slot's value, or the instance dict's
+        if isinstance(raw, types.MemberDescriptorType) and owner is not None and (
+                owner.__dict__.get("__slots__") is not None):
+            return self.slot_value(tx, name, raw)
         if name == "__dict__" and isinstance(raw, types.GetSetDescriptorType):
             return InstanceDictValue(self)
         if data:  # a data descriptor (a property, a user's) comes before the instance dict
@@ -335,6 +338,25 @@ class ObjectValue(Value):
             tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{self.cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
+
+    def slot_value(self, tx, name: str, member: types.MemberDescriptorType) -> Value:
+        """A `__slots__` entry not written in this trace: an existing object's is read (its
+        value guarded through the source); an unset one raises AttributeError."""
+        if self.real is not None and name not in self.deleted:
+            if self.source is None:
+                raise Unsupported(f"slot {name!r} of an object reached without a source",
+                                  BreakReason.UNSUPPORTED_ATTRIBUTE)
+            try:
+                real = member.__get__(self.real, self.cls)
+            except AttributeError:
+                if self._has_getattr_hook():  # hasattr would ask __getattr__: not a guard
+                    raise Unsupported(f"an unset slot {name!r} of a class with __getattr__",
+                                      BreakReason.UNSUPPORTED_ATTRIBUTE) from None
+                tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
+            else:
+                self.attrs[name] = registry.wrap(tx.ctx, real, AttrSource(self.source, name))
+                return self.attrs[name]
+        raise RaisedByProgram(AttributeError(name))
 
     def setattr(self, tx, name: str, value: Value) -> None:
         hook = self._python_slot(tx, "__setattr__")
