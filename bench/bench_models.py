@@ -84,7 +84,7 @@ def _cases() -> list:
     import importlib.util
 
     from tests.models import vision_zoo, zoo
-    hugging_face = zoo.CASES
+    hugging_face = [*zoo.CASES, *zoo.MORE_CASES]
     if importlib.util.find_spec("transformers") is None:
         print("transformers models left out: transformers is not installed "
               "(pip install .[models])", flush=True)

@@ -88,4 +88,64 @@ CASES = [
          lambda: {"input_values": torch.randn(BATCH, 400,
                                               generator=torch.Generator().manual_seed(1))}),
 ]
-BY_NAME = {case.name: case for case in CASES}
+
+def _vision_inputs(size: int = 32) -> Callable[[], dict[str, torch.Tensor]]:
+    return lambda: {"pixel_values": torch.randn(BATCH, 3, size, size,
+                                                generator=torch.Generator().manual_seed(1))}
+
+
+_ENCODER = {k: v for k, v in TINY.items() if k != "vocab_size"}
+_PATCHES = dict(_ENCODER, image_size=32, patch_size=8)
+
+# More families, beyond the ones named above: each compiles to torch.compile's one graph.
+MORE_CASES = [
+    Case("albert", _made("AlbertConfig", "AlbertModel", **TINY, embedding_size=16,
+                         max_position_embeddings=64), _text_inputs),
+    Case("electra", _made("ElectraConfig", "ElectraModel", **TINY, embedding_size=16,
+                          max_position_embeddings=64), _text_inputs),
+    Case("deberta_v2", _bert_like("DebertaV2Config", "DebertaV2Model"), _text_inputs),
+    Case("xlm_roberta", _bert_like("XLMRobertaConfig", "XLMRobertaModel"), _text_inputs),
+    Case("mobilebert", _made("MobileBertConfig", "MobileBertModel", **TINY, embedding_size=16,
+                             intra_bottleneck_size=32, true_hidden_size=32,
+                             max_position_embeddings=64), _text_inputs),
+    Case("gpt_neo", _made("GPTNeoConfig", "GPTNeoModel", vocab_size=100, hidden_size=32,
+                          num_layers=2, num_heads=2, attention_types=[[["global", "local"], 1]],
+                          max_position_embeddings=64, window_size=4), _text_inputs),
+    Case("gptj", _made("GPTJConfig", "GPTJModel", vocab_size=100, n_embd=32, n_layer=2,
+                       n_head=2, rotary_dim=8, n_positions=64), _text_inputs),
+    Case("gpt_bigcode", _made("GPTBigCodeConfig", "GPTBigCodeModel", vocab_size=100, n_embd=32,
+                              n_layer=2, n_head=2, n_positions=64), _text_inputs),
+    Case("opt", _made("OPTConfig", "OPTModel", vocab_size=100, hidden_size=32,
+                      num_hidden_layers=2, ffn_dim=64, num_attention_heads=2,
+                      max_position_embeddings=64, word_embed_proj_dim=32), _text_inputs),
+    Case("bloom", _made("BloomConfig", "BloomModel", vocab_size=100, hidden_size=32, n_layer=2,
+                        n_head=2), _text_inputs),
+    Case("falcon", _made("FalconConfig", "FalconModel", vocab_size=100, hidden_size=32,
+                         num_hidden_layers=2, num_attention_heads=2), _text_inputs),
+    Case("qwen2", _decoder("Qwen2Config", "Qwen2Model"), _text_inputs),
+    Case("phi", _decoder("PhiConfig", "PhiModel"), _text_inputs),
+    Case("gemma", _made("GemmaConfig", "GemmaModel", **TINY, num_key_value_heads=2,
+                        max_position_embeddings=64, head_dim=16), _text_inputs),
+    Case("mbart", _made("MBartConfig", "MBartModel", vocab_size=100, d_model=32,
+                        encoder_layers=2, decoder_layers=2, encoder_attention_heads=2,
+                        decoder_attention_heads=2, encoder_ffn_dim=64, decoder_ffn_dim=64,
+                        max_position_embeddings=64), _seq2seq_inputs),
+    Case("clip_text", _made("CLIPTextConfig", "CLIPTextModel", **TINY,
+                            max_position_embeddings=64), _text_inputs),
+    Case("clip_vision", _made("CLIPVisionConfig", "CLIPVisionModel", **_PATCHES),
+         _vision_inputs()),
+    Case("deit", _made("DeiTConfig", "DeiTModel", **_PATCHES), _vision_inputs()),
+    Case("beit", _made("BeitConfig", "BeitModel", **_PATCHES), _vision_inputs()),
+    Case("dinov2", _made("Dinov2Config", "Dinov2Model", **_PATCHES), _vision_inputs()),
+    Case("swin", _made("SwinConfig", "SwinModel", image_size=32, patch_size=4, embed_dim=16,
+                       depths=[1, 1], num_heads=[2, 2], window_size=4), _vision_inputs()),
+    Case("convnext", _made("ConvNextConfig", "ConvNextModel", num_stages=2, hidden_sizes=[8, 16],
+                           depths=[1, 1]), _vision_inputs()),
+    Case("resnet_hf", _made("ResNetConfig", "ResNetModel", embedding_size=8,
+                            hidden_sizes=[8, 16], depths=[1, 1]), _vision_inputs()),
+    Case("segformer", _made("SegformerConfig", "SegformerModel", num_encoder_blocks=2,
+                            depths=[1, 1], sr_ratios=[2, 1], hidden_sizes=[8, 16],
+                            num_attention_heads=[1, 2], patch_sizes=[7, 3], strides=[4, 2],
+                            mlp_ratios=[2, 2]), _vision_inputs()),
+]
+BY_NAME = {case.name: case for case in [*CASES, *MORE_CASES]}
