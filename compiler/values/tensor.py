@@ -120,7 +120,9 @@ class TensorValue(Value):
                                     {}, f"Tensor.{name}")
         if name == "grad":
             return self._grad(tx)
-        if name in ("data", "grad_fn", "_base", "names"):
+        if name == "data":
+            return self._data(tx)
+        if name in ("grad_fn", "_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
         if self.has_attribute(tx, name) is False:
             raise RaisedByProgram(AttributeError(f"'Tensor' object has no attribute {name!r}"))
@@ -130,6 +132,16 @@ class TensorValue(Value):
         if callable(getattr(self.real_type, name)):
             return TensorMethodValue(self, name)
         raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+    def _data(self, tx) -> Value:
+        """`.data`: an alias of the storage that autograd does not see (its own version
+        counter, no grad), made in the graph by the function the attribute calls. A compiling
+        backend functionalizes the graph and could not keep writes through it untracked."""
+        if tx.ctx.backend_compiles or tx.ctx.transform_depth:
+            raise Unsupported("Tensor.data with a compiling backend or inside a transform",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        return tx.ctx.tensor_op("call_function", torch._C._autograd._get_data_attr, [self], {},
+                                "Tensor.data")
 
     def _reached_input(self) -> torch.Tensor | None:
         """The real tensor of an input (reached through a source), else None."""

@@ -134,3 +134,41 @@ def test_nested_buffer_added_between_calls():
     stats = _agree(fn, lambda: [(m, torch.ones(1, 2)) for m in (eager, comp)],
                    [add_buffer, lambda: None])
     assert stats.compiles == 2
+
+
+def test_data_of_parameters_updated_in_place_each_call():
+    def step(m, x):
+        loss = m(x).sum()
+        for p in m.parameters():
+            p.data.mul_(0.5)
+            p.data.add_(p.data.sign())
+        return loss, m.weight.data.requires_grad, m.weight.data.is_leaf
+
+    torch.manual_seed(0)
+    eager, comp = _twins(nn.Linear(3, 2))
+    stats = _agree(step, lambda: [(m, torch.ones(1, 3)) for m in (eager, comp)],
+                   [lambda: None, lambda: None])
+    assert stats.compiles == 1
+
+
+def test_data_aliases_the_tensor_and_is_a_new_object():
+    def fn(x):
+        d = x.data
+        y = x * 2
+        x.data.add_(1)  # autograd does not see it: y keeps its graph
+        return d, y, d is x.data, x.data.requires_grad, x.requires_grad
+
+    def args():
+        return [(torch.arange(3.0).requires_grad_(),) for _ in range(2)]
+
+    _agree(fn, args, [])
+
+
+def test_data_refused_with_a_compiling_backend():
+    import pytest
+
+    def fn(x):
+        return x.data * 2
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fn, fullgraph=True, backend="aot_eager")(torch.ones(2))
