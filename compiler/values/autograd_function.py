@@ -10,7 +10,10 @@ the user's own backward, called with that ctx when autograd asks for it, as in e
 its decorators, `once_differentiable` included). So outputs, `requires_grad`, and the
 gradients autograd computes are eager's.
 
-Refused: `setup_context`-style Functions and those with their own `jvp` or `vmap`; keyword
+A `setup_context`-style Function (forward without ctx) is speculated as forward, then
+`setup_context(ctx, inputs, output)` on the same modelled ctx, as eager calls them.
+
+Refused: Functions with their own `jvp` or `vmap` (or `generate_vmap_rule`); keyword
 arguments; arguments that are neither tensors nor constants; a forward that reads tensors from
 outside its arguments (a global, a parameter: it would change `needs_input_grad`), writes
 its inputs in place (`mark_dirty`), reads `saved_tensors`, or sets on ctx something other than
@@ -114,6 +117,8 @@ def apply_custom_function(tx, args: list[Value], kwargs: dict[str, Value]) -> Va
     ctx = FunctionCtxValue(tuple(isinstance(a, TensorValue) and a.example.requires_grad
                                  for a in arguments))
     forward = read_static_method(tx, args[0], "forward")
+    if _defines(user_class, "setup_context"):
+        forward = ForwardThenSetup(forward, read_static_method(tx, args[0], "setup_context"))
     speculated: list = [ctx]
     first_seen: dict[int, int] = {}  # the forward gets the arguments themselves: their type,
     for position, value in enumerate(arguments, start=1):  # and one passed twice is one object
@@ -140,12 +145,32 @@ def _check_supported(user_class: type, kwargs: dict) -> None:
     name = user_class.__name__
     if kwargs:
         raise Unsupported(f"{name}.apply with keyword arguments", BreakReason.UNSUPPORTED_CALL)
-    for hook in ("setup_context", "jvp", "vmap"):
-        if inspect.getattr_static(user_class, hook, None) is not inspect.getattr_static(
-                _BASE, hook, None):
+    for hook in ("jvp", "vmap"):
+        if _defines(user_class, hook):
             raise Unsupported(f"{name} defines {hook}", BreakReason.UNSUPPORTED_CALL)
     if getattr(user_class, "generate_vmap_rule", False):
         raise Unsupported(f"{name}.generate_vmap_rule", BreakReason.UNSUPPORTED_CALL)
+
+
+def _defines(user_class: type, hook: str) -> bool:
+    return inspect.getattr_static(user_class, hook, None) is not inspect.getattr_static(
+        _BASE, hook, None)
+
+
+class ForwardThenSetup(Value):
+    """A `setup_context`-style Function's two steps as one callable, for the speculation:
+    `forward(*inputs)`, then `setup_context(ctx, inputs, output)`; gives forward's result."""
+
+    def __init__(self, forward: Value, setup_context: Value):
+        super().__init__(None)
+        self.forward, self.setup_context = forward, setup_context
+
+    def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.containers import TupleValue
+        ctx, *inputs = args
+        output = self.forward.call(tx, list(inputs), {})
+        self.setup_context.call(tx, [ctx, TupleValue(list(inputs)), output], {})
+        return output
 
 
 def _record(tx, function_class: type, arguments: list[Value]) -> Value:

@@ -211,7 +211,7 @@ class BranchesOnData(torch.autograd.Function):
         return grad
 
 
-class SetupContextStyle(torch.autograd.Function):
+class DefinesJvp(torch.autograd.Function):
     @staticmethod
     def forward(x):
         return x * 2
@@ -224,9 +224,13 @@ class SetupContextStyle(torch.autograd.Function):
     def backward(ctx, grad):
         return grad * 2
 
+    @staticmethod
+    def jvp(ctx, tangent):
+        return tangent * 2
+
 
 @pytest.mark.parametrize("function", [AppendsToGlobal, DrawsRandom, WritesInput,
-                                      ReadsGlobalTensor, BranchesOnData, SetupContextStyle])
+                                      ReadsGlobalTensor, BranchesOnData, DefinesJvp])
 def test_refused_forward_is_unsupported_fullgraph_and_eager_otherwise(function):
     def f(a):
         return function.apply(a.clone()) * 1
