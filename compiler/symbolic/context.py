@@ -52,6 +52,9 @@ class TraceContext:
         self.constant_labels: dict[int, str] = {}
         self.module_attribute_writes: dict[tuple[int, str], Value] = {}
         self.exception_contexts = ExceptionContexts()  # `__context__` of what the trace raised
+        # attributes of trace-made exceptions whose trackers hold their state, not the real
+        # object: id(exc) -> (exc, name -> tracker) (values/exceptions.py)
+        self.exception_attributes: dict[int, tuple[BaseException, dict[str, Value]]] = {}
         self.loop_iterations = 0
         self.entangled_storages: set = set()  # tensors max()/min() picked or picked from
         self.tensors_made_to_require_grad: list = []  # fakes requires_grad_() switched on
