@@ -37,7 +37,7 @@ from compiler.values.iterators import (
 from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
-from compiler.values.sets import SetValue
+from compiler.values.sets import build_set
 
 HANDLERS: dict[Any, Callable] = {}
 
@@ -263,12 +263,12 @@ def _tuple(tx, *iterable):
 
 @handles(set)
 def _set(tx, *iterable):
-    return SetValue(_items(tx, iterable[0]) if iterable else [])
+    return build_set(tx, iterable[0] if iterable else None, frozen=False)
 
 
 @handles(frozenset)
 def _frozenset(tx, *iterable):
-    return SetValue(_items(tx, iterable[0]) if iterable else [], frozen=True)
+    return build_set(tx, iterable[0] if iterable else None, frozen=True)
 
 
 @handles(dict)

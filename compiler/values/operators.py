@@ -56,6 +56,11 @@ def _is_array(value: Value) -> bool:
     return isinstance(value, NdarrayValue)
 
 
+def _is_set(value: Value) -> bool:
+    from compiler.values.sets import SetValue
+    return isinstance(value, SetValue)
+
+
 def _array_op(tx, symbol: str, operands: list[Value]) -> Value:
     from compiler.values.numpy_arrays import OPERATORS, numpy_op
     if symbol not in OPERATORS:
@@ -75,6 +80,9 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
         result = symbolic_binary(tx, symbol, a, b)
         if result is not None:
             return result  # else specialised below, as constants
+    if symbol in "|&-^" and _is_set(a) and _is_set(b):  # before folding: the table's order
+        from compiler.values.sets import set_operator
+        return set_operator(symbol, a, b)
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         return registry.wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
     result = try_dunders(tx, a, b, name, reflected)
@@ -120,8 +128,9 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     )
     from compiler.values.sets import SetValue
     if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind in ("keys", "items")
-                                for v in (a, b)):  # set-like views: a set of their items
-        a, b = (v if isinstance(v, SetValue) else SetValue(v.unpack(tx)) for v in (a, b))
+                                for v in (a, b)):  # set-like views: CPython's set algebra
+        from compiler.values.sets import view_set_operator
+        return view_set_operator(tx, symbol, a, b)
     if symbol == "+" and isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         if a.python_type() is not b.python_type() and not (
                 issubclass(a.python_type(), tuple) and issubclass(b.python_type(), tuple)):
@@ -140,12 +149,8 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
     if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
         return a.union(b)
     if isinstance(a, SetValue) and isinstance(b, SetValue) and symbol in "|&-^":
-        keys_a, keys_b = set(a.members), set(b.members)
-        keep = {"|": keys_a | keys_b, "&": keys_a & keys_b, "-": keys_a - keys_b,
-                "^": keys_a ^ keys_b}[symbol]
-        merged = {**b.members, **a.members}
-        return SetValue([merged[k] for k in list(a.members) + list(b.members)
-                         if k in keep], frozen=a.frozen)
+        from compiler.values.sets import set_operator
+        return set_operator(symbol, a, b)
     return None
 
 
@@ -169,11 +174,10 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if isinstance(a, DictValue) and symbol == "|=":
         a.call_method(tx, "update", [b], {})
         return a
-    if isinstance(a, SetValue) and symbol in ("|=", "&=", "-=", "^="):
-        result = binary_op(tx, plain, a, b)
-        tx.ctx.side_effects.mutate(a)
-        a.members = result.members
-        return a
+    if isinstance(a, SetValue) and isinstance(b, SetValue) and symbol in ("|=", "&=", "-=",
+                                                                          "^="):
+        from compiler.values.sets import set_inplace_operator
+        return set_inplace_operator(tx, symbol, a, b)
     _, name, _ = BINARY[plain]
     if isinstance(a, CounterValue) and "__i" + name[2:] in COUNTER_MUTATORS:  # in place
         return a.getattr(tx, "__i" + name[2:]).call(tx, [b], {})

@@ -286,3 +286,45 @@ def hc_dict_items_membership_with_tensor_values(a, b):
     v = [("lr", 1) in d.items(), ("lr", 2) in d.items(), ("nope", 1) in d.items(),
          ("w", a) in d.items(), a in d.values(), ("lr",) in d.items()]
     return a * sum(v), v
+
+
+@case()
+def hc_set_pop_removes_member(a, b):
+    s = {3, 1, 2}
+    first = s.pop()
+    seen = []
+    while s:
+        seen.append(s.pop())
+    try:
+        s.pop()
+    except KeyError:
+        seen.append("empty")
+    return a + first, seen, s
+
+
+@case()
+def hc_set_iteration_order_follows_history(a, b):
+    s = set(range(100))
+    for i in range(95):
+        s.discard(i)
+    t = set()
+    for i in (5, 13, 21):
+        t.add(i)
+    t.remove(5)
+    t.add(29)
+    u = {109, 29, 125, 48, -4, 175} ^ {2, 3, -2, 56, 108, -3}
+    u |= {18, 56, 102, 151, -7, 24}
+    w = set(dict.fromkeys([35, -3, 16, 56, 77])) - {16}
+    rows = [a[0] * i for i in sorted(s)[:2]]
+    return rows, list(s), list(t), list(u), list(w), str(u), tuple(s | t), list({*t, *s})
+
+
+@case()
+def hc_set_methods_keep_cpython_order(a, b):
+    s = {40, 8, 16, 0, 24}
+    v = [list(s.union([64, 72])), list(s.difference([8])), list(s.intersection([0, 16, 99])),
+         list(s.symmetric_difference([8, 128])), list(set(s)), list(frozenset(s) | {256}),
+         list({1: 0, 9: 0, 17: 0}.keys() | {33}), list({1: 0, 9: 0}.keys() & {9, 1, 5})]
+    s.difference_update(range(9))
+    s.symmetric_difference_update([1024, 16])
+    return a * len(s), v, list(s)
