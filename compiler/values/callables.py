@@ -168,15 +168,37 @@ class UserFunctionValue(Value):
 
     def setattr(self, tx, name: str, value: Value) -> None:
         """An attribute of a function made in the trace (`wrapper.__wrapped__ = fn`): kept in
-        its instance dict, and set on the function it is rebuilt as. The function type's own
-        attributes (`__name__`, `__defaults__`...) and a real function's are refused."""
-        if self.fn is not None or hasattr(types.FunctionType, name) or name == "__dict__":
+        its instance dict, and set on the function it is rebuilt as. One of an existing
+        function (`wrapper.calls += 1`) is kept for the trace (every tracker of the function
+        sees it) and replayed. The function type's own attributes (`__name__`,
+        `__defaults__`...) are refused."""
+        if hasattr(types.FunctionType, name) or name == "__dict__":
             super().setattr(tx, name, value)
-        self.attributes[name] = value
+        if self.fn is None:
+            self.attributes[name] = value
+            return
+        tx.ctx.side_effects.touch(self)
+        tx.ctx.module_attribute_writes[(id(self.fn), name)] = value
+        tx.ctx.side_effects.write_attribute(self, name, value)
+
+    def has_attribute(self, tx, name: str) -> bool:
+        """The function type's attributes are always there; the rest is the instance dict's
+        (an existing function's is guarded)."""
+        if name in self.attributes or hasattr(types.FunctionType, name):
+            return True
+        if self.fn is None:
+            return False
+        if (id(self.fn), name) in tx.ctx.module_attribute_writes:
+            return True
+        present = name in self.fn.__dict__
+        tx.ctx.guard(self._fn_source(tx.ctx), GuardKind.INSTANCE_ATTR, (name, present))
+        return present
 
     def getattr(self, tx, name: str) -> Value:
         if name in self.attributes:
             return self.attributes[name]
+        if self.fn is not None and not hasattr(types.FunctionType, name):
+            return self._dict_attribute(tx, name)
         if name in ("__name__", "__qualname__", "__module__", "__doc__") and self.fn is not None:
             return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
                         if self.source is not None else None)
@@ -195,10 +217,21 @@ class UserFunctionValue(Value):
             return self._defaults_attribute(tx, name)
         if name == "__class__":
             return registry.class_value(types.FunctionType)
-        if self.fn is not None and name in getattr(self.fn, "__dict__", {}):
-            return registry.wrap(tx.ctx, self.fn.__dict__[name],
-                        AttrSource(self.source, name) if self.source else None)
+        if not hasattr(types.FunctionType, name):  # a function made in the trace
+            raise RaisedByProgram(AttributeError(f"'function' object has no attribute {name!r}"))
         return super().getattr(tx, name)
+
+    def _dict_attribute(self, tx, name: str) -> Value:
+        """An attribute in an existing function's instance dict: written in this trace, or
+        read (guarded, its absence too)."""
+        written = tx.ctx.module_attribute_writes.get((id(self.fn), name))
+        if written is not None:
+            return written
+        source = self._fn_source(tx.ctx)
+        if name in self.fn.__dict__:
+            return registry.wrap(tx.ctx, self.fn.__dict__[name], AttrSource(source, name))
+        tx.ctx.guard(source, GuardKind.INSTANCE_ATTR, (name, False))
+        raise RaisedByProgram(AttributeError(f"'function' object has no attribute {name!r}"))
 
     def as_constant(self) -> Any:
         if self.fn is not None:

@@ -1,7 +1,8 @@
 """`a is b` for value trackers, known exactly or refused (docs/soundness.md).
 
 Identity is known for: the same tracker; real objects fixed by an identity guard or that are
-constants of the trace (classes, functions, modules, None/True/False, enum members, dtypes);
+constants of the trace (classes, functions, modules, None/True/False, enum members, dtypes,
+also when held as constants, as an exception's class is);
 mutable objects made in the trace (one tracker per object, fresh in eager too); exception
 objects (by the object the trace made or was given: a tracker is rewrapped when it is raised
 and caught); and objects
@@ -13,6 +14,7 @@ or may not be one object in CPython: refused.
 from __future__ import annotations
 
 import enum
+import types
 from typing import Any
 
 import torch
@@ -33,7 +35,8 @@ def _key(value: Value) -> tuple[str, Any] | None:
         return OBJECT, value.exc  # made in the trace (new on each call) or the program's own
     if isinstance(value, ConstantValue):
         real = value.value
-        if isinstance(real, (_SINGLETONS, enum.Enum)) or is_special_form(real):
+        if isinstance(real, (_SINGLETONS, enum.Enum, type, types.ModuleType,
+                             types.BuiltinFunctionType)) or is_special_form(real):
             return OBJECT, real
         return (SOURCED, value) if value.source is not None else None
     if getattr(value, "selected_from", None) is not None:

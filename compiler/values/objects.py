@@ -488,17 +488,31 @@ class InstanceDictValue(Value):
             raise Unsupported(f"{what} of the __dict__ of an existing object",
                               BreakReason.UNSUPPORTED_VALUE)
 
-    def _pairs(self) -> list[tuple[Value, Value]]:
-        self._made_in_trace("the items")
-        return [(ConstantValue(k), v) for k, v in self.owner.attrs.items()]
+    def _pairs(self, tx) -> list[tuple[Value, Value]]:
+        owner = self.owner
+        if owner.real is None:
+            return [(ConstantValue(k), v) for k, v in owner.attrs.items()]
+        return [(ConstantValue(k), self._lookup(tx, ConstantValue(k))) for k in self._keys(tx)]
+
+    def _keys(self, tx) -> list[str]:
+        """An existing object's keys, in order: the real dict's (guarded), then those the
+        trace added. A deletion in the trace (which moves a key set again) is refused."""
+        owner = self.owner
+        if owner.source is None or owner.deleted or any(
+                entry[0] is owner and entry[3]
+                for entry in tx.ctx.side_effects.attribute_writes.values()):
+            self._made_in_trace("the keys")
+        real = list(owner.real.__dict__)
+        tx.ctx.guard(AttrSource(owner.source, "__dict__"), GuardKind.DICT_KEYS, real)
+        return real + [k for k in owner.attrs if k not in owner.real.__dict__ and not isinstance(
+            find_in_mro(owner.cls, k)[1], types.MemberDescriptorType)]
 
     def len(self, tx) -> int:
-        self._made_in_trace("len()")
-        return len(self.owner.attrs)
+        return len(self._pairs(tx))
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue([k for k, _ in self._pairs()])
+        return SequenceIteratorValue([k for k, _ in self._pairs(tx)])
 
     def _lookup(self, tx, key: Value) -> Value | None:
         name, owner = key.as_constant(), self.owner
@@ -540,7 +554,7 @@ class InstanceDictValue(Value):
             found = self._lookup(tx, args[0])
             return found if found is not None else (args[1] if len(args) == 2
                                                      else ConstantValue(None))
-        return DictValue.from_pairs(self._pairs()).call_method(tx, name, args, kwargs) \
+        return DictValue.from_pairs(self._pairs(tx)).call_method(tx, name, args, kwargs) \
             if name in ("keys", "values", "items", "copy") else _no_method(name)
 
 
