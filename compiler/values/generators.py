@@ -70,9 +70,22 @@ class GeneratorValue(Value):
         return self._resume(frame.run)
 
     def throw(self, tx, exc: BaseException) -> Value:
-        """Raise `exc` at the suspended yield: the frame's handlers see it there."""
+        """Raise `exc` at the suspended yield: the frame's handlers see it there. Suspended in
+        a `yield from`, the iterator it delegates to gets it first (CPython's gen_throw)."""
         if self.running:
             raise RaisedByProgram(ValueError("generator already executing"))
+        inner = self._delegate()
+        if inner is not None and isinstance(exc, GeneratorExit):
+            error = self._close_delegate(tx, inner)
+            return self._throw_here(error.exc if error is not None else exc)
+        if inner is not None and isinstance(inner, GeneratorValue):
+            return self._throw_into_delegate(tx, inner, exc)
+        if inner is not None and _has_method(inner, "throw"):
+            raise Unsupported("generator.throw() into a `yield from` of an iterator with its "
+                              "own throw()", BreakReason.UNSUPPORTED_CALL)
+        return self._throw_here(exc)
+
+    def _throw_here(self, exc: BaseException) -> Value:
         frame = self.frame
         if self.finished or frame.ip == 0:  # not started: it finishes, raising
             self.finished = True
@@ -84,13 +97,71 @@ class GeneratorValue(Value):
 
         return self._resume(raise_at_yield)
 
+    def _delegate(self) -> Value | None:
+        """The iterator a `yield from` suspended here delegates to (on the stack, the yield
+        followed by RESUME 2), or None."""
+        frame = self.frame
+        if self.finished or frame.ip == 0 or frame.ip >= len(frame.bytecode.instructions):
+            return None
+        after = frame.bytecode.instructions[frame.ip]
+        if after.opname != "RESUME" or after.arg < 2 or not frame.stack:
+            return None
+        return frame.stack[-1]
+
+    def _close_delegate(self, tx, inner: Value) -> RaisedByProgram | None:
+        """Close the iterator delegated to (this generator running meanwhile); its error."""
+        if not isinstance(inner, GeneratorValue):
+            if _has_method(inner, "close"):
+                raise Unsupported("closing a `yield from` of an iterator with its own close()",
+                                  BreakReason.UNSUPPORTED_CALL)
+            return None
+        self.running = True
+        try:
+            inner.close(tx)
+        except RaisedByProgram as raised:
+            return raised
+        finally:
+            self.running = False
+        return None
+
+    def _throw_into_delegate(self, tx, inner: GeneratorValue, exc: BaseException) -> Value:
+        """What the delegated-to generator yields; when it ends, this one resumes after the
+        `yield from` with its return value, or raises its error there."""
+        frame = self.frame
+        self.running = True
+        try:
+            return inner.throw(tx, exc)
+        except RaisedByProgram as raised:
+            ended = raised
+        finally:
+            self.running = False
+        frame.pop()  # the iterator delegated to
+        send = frame.bytecode.instructions[frame.index - 1]
+        after_loop = frame.bytecode.index(send.argval)
+        if isinstance(ended.exc, StopIteration):
+            frame.ip = after_loop
+            frame.push(frame.const(ended.exc.value))
+            return self._resume(frame.run)
+        frame.index = after_loop - 1  # where CPython raises it: the end of the SEND loop
+
+        def raise_after_loop():
+            frame.route_exception(ended)
+            return frame.run()
+
+        return self._resume(raise_after_loop)
+
     def close(self, tx) -> Value:
-        """GeneratorExit at the yield; the generator must not yield again."""
+        """GeneratorExit at the yield (after closing what a `yield from` delegates to); the
+        generator must not yield again."""
         if self.finished or self.frame.ip == 0:
             self.finished = True
             return ConstantValue(None)
+        if self.running:
+            raise RaisedByProgram(ValueError("generator already executing"))
+        inner = self._delegate()
+        error = self._close_delegate(tx, inner) if inner is not None else None
         try:
-            self.throw(tx, GeneratorExit())
+            self._throw_here(error.exc if error is not None else GeneratorExit())
         except RaisedByProgram as raised:
             if isinstance(raised.exc, (GeneratorExit, StopIteration)):
                 self.finished = True
@@ -133,6 +204,10 @@ class GeneratorValue(Value):
         return _first(tx, self, lambda candidate: registry.same_or_equal(tx, candidate, item))
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "gi_running":
+            return ConstantValue(self.running)
+        if name == "gi_suspended":  # started, not finished, not running
+            return ConstantValue(bool(self.frame.ip) and not self.finished and not self.running)
         return bound_method(self, name)  # send, close, throw, __next__
 
     def call_method(self, tx, name: str, args, kwargs) -> Value:
@@ -163,6 +238,13 @@ def check_closed(ctx) -> None:
             raise Unsupported(f"an unfinished generator ({generator.frame.code.co_name}) "
                               "suspended inside a with, finally or except block: closing it "
                               "would run that code", BreakReason.UNSUPPORTED_VALUE)
+
+
+def _has_method(value: Value, name: str) -> bool:
+    try:
+        return hasattr(value.python_type(), name)
+    except Unsupported:
+        return True  # unknown: as if it had it (refused)
 
 
 def _exception_of(tx, value: Value) -> BaseException:
