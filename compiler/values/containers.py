@@ -532,9 +532,19 @@ def is_plain(value) -> bool:
     # defaultdict would reach the pure function as a list or a dict of another type. Their
     # items must be immutable constants: a list inside would reach it (and come back in its
     # result) as a copy, no longer the object the program holds (`[[0]] * 3` aliases one list).
+    # A symbolic size is a constant only at the price of specialising it: not plain.
     if isinstance(value, ListValue):
-        return value.python_type() is list and all(item.is_constant() for item in value.items)
+        return value.python_type() is list and all(item.is_constant() and not _symbolic(item)
+                                                   for item in value.items)
     if isinstance(value, DictValue):
-        return value.cls is dict and all(k.is_constant() and v.is_constant()
-                                         for k, v in value.entries.values())
-    return value.is_constant()
+        return value.cls is dict and all(k.is_constant() and v.is_constant() and not
+                                         _symbolic(v) for k, v in value.entries.values())
+    return value.is_constant() and not _symbolic(value)
+
+
+def _symbolic(value) -> bool:
+    """A symbolic size, or a tuple holding one (a torch.Size of symbolic sizes)."""
+    from compiler.values.symbolic_int import is_symbolic
+    if isinstance(value, TupleValue):
+        return any(_symbolic(item) for item in value.items)
+    return is_symbolic(value)

@@ -124,7 +124,6 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
         DictViewValue,
         ListValue,
         SequenceValue,
-        TupleValue,
     )
     from compiler.values.sets import SetValue
     if symbol in "|&-^" and any(isinstance(v, DictViewValue) and v.kind in ("keys", "items")
@@ -139,11 +138,11 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
                                             f"to {left}"))
         if isinstance(a, ListValue):  # deques stay deques, of the left one's maxlen
             return a.rebuilt(a.items + b.items)
-        return TupleValue(a.items + b.items)
+        return _tuple_of(a.items + b.items, a, b)
     if symbol == "*" and isinstance(a, SequenceValue) and b.is_constant():
         if isinstance(a, ListValue):
             return a.rebuilt(a.items * b.as_constant())
-        return TupleValue(a.items * b.as_constant())
+        return _tuple_of(a.items * b.as_constant(), a)
     if symbol == "*" and isinstance(b, SequenceValue) and a.is_constant():
         return _container_op(tx, symbol, b, a)
     if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
@@ -152,6 +151,20 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
         from compiler.values.sets import set_operator
         return set_operator(symbol, a, b)
     return None
+
+
+def _tuple_of(items: list, *operands: Value) -> Value:
+    """The tuple `+` or `*` makes: a torch.Size when an operand is one (its own and its
+    reflected operators win over tuple's), else a plain tuple."""
+    from compiler.values.containers import SizeValue, TupleValue
+    if not any(isinstance(v, SizeValue) for v in operands):
+        return TupleValue(items)
+    from compiler.values.symbolic_int import is_symbolic
+    if not all(is_symbolic(i) or i.is_constant() and type(i.as_constant()) is int
+               for i in items):
+        raise Unsupported("torch.Size joined with something other than ints",
+                          BreakReason.UNSUPPORTED_VALUE)
+    return SizeValue(items)
 
 
 def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
