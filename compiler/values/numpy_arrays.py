@@ -327,7 +327,8 @@ def tensor_to_array(tx, tensor, args, kwargs) -> Value:
 
 
 def array_to_tensor(tx, fn, args, kwargs) -> Value | None:
-    """torch.from_numpy / torch.as_tensor of an array: a new tensor sharing its data."""
+    """torch.from_numpy / torch.as_tensor of an array: a new tensor sharing its data;
+    torch.tensor of one: a copy of it (in its layout, as torch.tensor keeps it)."""
     if not (args and isinstance(args[0], NdarrayValue)):
         return None
     array = args[0]
@@ -339,5 +340,7 @@ def array_to_tensor(tx, fn, args, kwargs) -> Value | None:
             raise RaisedByProgram(TypeError(f"expected np.ndarray (got "
                                             f"{array.scalar_type.__name__})"))
         return tx.ctx.tensor_op("call_method", "clone", [array.tensor], {}, "torch.as_tensor")
+    if fn is torch.tensor:
+        return tx.ctx.tensor_op("call_method", "clone", [array.tensor], {}, "torch.tensor")
     return tx.ctx.tensor_op("call_method", "view_as", [array.tensor, array.tensor], {},
                             fn.__name__)

@@ -98,7 +98,7 @@ class TorchFunctionValue(NativeFunctionValue):
             return GradModeValue(fn is torch.enable_grad)
         if fn is torch.set_grad_enabled:
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
-        if fn is torch.from_numpy or fn is torch.as_tensor:
+        if fn is torch.from_numpy or fn is torch.as_tensor or fn is torch.tensor:
             from compiler.values.numpy_arrays import array_to_tensor
             converted = array_to_tensor(tx, fn, args, kwargs)
             if converted is not None:

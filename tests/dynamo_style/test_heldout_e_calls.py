@@ -172,3 +172,17 @@ def test_data_refused_with_a_compiling_backend():
 
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True, backend="aot_eager")(torch.ones(2))
+
+
+def test_torch_tensor_of_an_array_is_a_copy_in_its_layout():
+    import numpy as np
+
+    def fn(a):
+        x = a.numpy()
+        t = torch.tensor(x.T)
+        u = torch.tensor(np.arange(3))
+        t.add_(1)  # a copy: the input is untouched
+        return t, t.stride(), u, u.dtype, torch.tensor(x[:, ::2]).stride()
+
+    stats = _agree(fn, lambda: [(torch.arange(12.0).reshape(3, 4),) for _ in range(2)], [])
+    assert stats.graphs == 1
