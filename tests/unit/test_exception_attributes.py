@@ -194,3 +194,16 @@ def tensor_attribute_with_user_str(x):
 def test_state_a_user_str_would_read_is_refused():
     with pytest.raises(compiler.Unsupported):
         compiler.compile(tensor_attribute_with_user_str, fullgraph=True)(_x())
+
+
+class WithRepr(Exception):
+    def __repr__(self):
+        return f"WithRepr<{self.args[0]}>"
+
+
+def repr_of_exceptions(x):
+    return x + 1, repr(ValueError("x")), repr(NotFound("y", 2)), repr(WithRepr("z")), repr(3)
+
+
+def test_repr_of_exceptions():
+    one_graph(check_same(repr_of_exceptions, _x()))
