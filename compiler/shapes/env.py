@@ -113,7 +113,9 @@ class ShapeInputs:
     def fakeify(self, source: Source, real: torch.Tensor, dims: InputDims | None):
         if dims is None or not dims.any_symbolic:
             return self.mode.from_tensor(real, static_shapes=True)
-        context = StatelessSymbolicContext(dynamic_sizes=list(dims.sizes))
+        context = StatelessSymbolicContext(
+            dynamic_sizes=list(dims.sizes),
+            dynamic_strides=None if dims.strides is None else list(dims.strides))
         fake = self.mode.from_tensor(real, source=ShapeSource(source), symbolic_context=context)
         for d, (low, high) in dims.bounds.items():
             size = fake.shape[d]

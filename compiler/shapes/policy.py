@@ -4,7 +4,9 @@
 equal at the first compile share a symbol); `None` (automatic dynamic, as torch.compile)
 specialises on the first compile and, once a dimension of an input has been seen with two
 sizes, traces it symbolic (a symbol of its own) in every later compile of that code object, as
-`True` does for its later compiles. `mark_static` and `mark_dynamic` on the tensor win over all
+`True` does for its later compiles. Strides are automatic too: a stride seen changing while
+its tensor's rank stays is traced symbolic from then on (a slice of ever longer rows); other
+strides follow from the sizes. `mark_static` and `mark_dynamic` on the tensor win over all
 three; parameters and buffers of modules are always specialised.
 """
 
@@ -26,34 +28,38 @@ class InputDims:
 
     sizes: tuple[DimDynamic, ...]
     bounds: dict[int, tuple[int | None, int | None]]
+    strides: tuple[DimDynamic, ...] | None = None  # None: each follows from the sizes
 
     @property
     def any_symbolic(self) -> bool:
-        return any(d is not DimDynamic.STATIC for d in self.sizes)
+        return any(d is not DimDynamic.STATIC for d in self.sizes) or (
+            self.strides is not None and DimDynamic.DYNAMIC in self.strides)
 
 
 class AutomaticDynamic:
-    """Per code object: the sizes each input had when last compiled, None where it changed."""
+    """Per code object and per kind (`size`, `stride`): what each input had when last
+    compiled, None where it changed."""
 
     def __init__(self):
-        self.seen: dict[str, tuple[int | None, ...]] = {}
+        self.seen: dict[tuple[str, str], tuple[int | None, ...]] = {}
 
-    def changed_dims(self, name: str, shape: tuple[int, ...]) -> set[int]:
-        before = self.seen.get(name)
-        if before is None or len(before) != len(shape):
+    def changed_dims(self, name: str, values: tuple[int, ...], kind: str = "size") -> set[int]:
+        before = self.seen.get((name, kind))
+        if before is None or len(before) != len(values):
             return set()
-        return {i for i, (old, new) in enumerate(zip(before, shape)) if old is None or old != new}
+        return {i for i, (old, new) in enumerate(zip(before, values))
+                if old is None or old != new}
 
-    def record(self, name: str, shape: tuple[int, ...]) -> None:
-        before = self.seen.get(name)
-        if before is not None and len(before) == len(shape):
-            for i, (old, new) in enumerate(zip(before, shape)):
+    def record(self, name: str, values: tuple[int, ...], kind: str = "size") -> None:
+        before = self.seen.get((name, kind))
+        if before is not None and len(before) == len(values):
+            for i, (old, new) in enumerate(zip(before, values)):
                 if old is not None and old != new:
-                    logs.log("recompiles", "automatic dynamic: %s.size()[%d] was %d, now %d: "
-                             "traced symbolic from now on", name, i, old, new)
-            shape = tuple(None if old is None or old != new else new
-                          for old, new in zip(before, shape))
-        self.seen[name] = shape
+                    logs.log("recompiles", "automatic dynamic: %s.%s()[%d] was %d, now %d: "
+                             "traced symbolic from now on", name, kind, i, old, new)
+            values = tuple(None if old is None or old != new else new
+                           for old, new in zip(before, values))
+        self.seen[(name, kind)] = values
 
 
 class ShapePolicy:
@@ -67,10 +73,13 @@ class ShapePolicy:
         shape = tuple(t.shape)
         static = static_marks(t)
         marked = {d: b for d, b in dynamic_marks(t).items() if _within(shape[d], b)}
-        changed = set()
+        changed, changed_strides = set(), set()
         if self.dynamic is not False and not module_state:
             changed = self.automatic.changed_dims(name, shape)
             self.automatic.record(name, shape)
+            stride = tuple(t.stride()) if t.layout is torch.strided else ()
+            changed_strides = self.automatic.changed_dims(name, stride, "stride")
+            self.automatic.record(name, stride, "stride")
         sizes = []
         for d in range(len(shape)):
             if d in static:
@@ -84,7 +93,11 @@ class ShapePolicy:
             else:
                 sizes.append(DimDynamic.STATIC)
         bounds = {d: b for d, b in marked.items() if b != (None, None)}
-        return InputDims(tuple(sizes), bounds)
+        strides = None
+        if changed_strides:
+            strides = tuple(DimDynamic.DYNAMIC if d in changed_strides else
+                            DimDynamic.INFER_STRIDE for d in range(len(shape)))
+        return InputDims(tuple(sizes), bounds, strides)
 
     def forget(self) -> None:
         self.automatic = AutomaticDynamic()
