@@ -11,6 +11,7 @@ import itertools
 import torch
 
 from tests.conformance.registry import randn
+from tests.dynamo_style import functions_heldout_f3  # noqa: F401 - registers its cases
 from tests.dynamo_style.registry import case
 
 
