@@ -103,6 +103,11 @@ class TorchFunctionValue(NativeFunctionValue):
             converted = array_to_tensor(tx, fn, args, kwargs)
             if converted is not None:
                 return converted
+        if fn is torch.tensor or fn is torch.as_tensor:
+            from compiler.values.tensor_literals import tensor_of_tensors
+            built = tensor_of_tensors(tx, fn, list(args), kwargs)
+            if built is not None:
+                return built
         modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
         if modelled is not None:
             return modelled(tx, fn, list(args), kwargs)

@@ -186,3 +186,29 @@ def test_torch_tensor_of_an_array_is_a_copy_in_its_layout():
 
     stats = _agree(fn, lambda: [(torch.arange(12.0).reshape(3, 4),) for _ in range(2)], [])
     assert stats.graphs == 1
+
+
+def test_torch_tensor_of_0d_tensors_and_numbers():
+    def fn(x, y):
+        stats = torch.tensor([x.sum(), y.max(), 2])
+        nested = torch.tensor([[x[0, 0], 1], [True, y[1, 1]]])
+        ints = torch.tensor([x.long()[0, 0], y.int()[1, 1]])
+        wide = torch.as_tensor((x.int()[0, 1], 1.5), dtype=torch.float64)
+        return stats, nested, ints, wide, stats.requires_grad, stats.is_leaf
+
+    def args():
+        return [(torch.arange(12.0).reshape(3, 4).requires_grad_(), torch.ones(2, 2))
+                for _ in range(2)]
+
+    stats = _agree(fn, args, [])
+    assert stats.graphs == 1
+
+
+def test_torch_tensor_of_tensors_into_an_int_dtype_is_refused():
+    import pytest
+
+    def fn(x):
+        return torch.tensor([x[0], 1], dtype=torch.int64)
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fn, fullgraph=True)(torch.ones(2))
