@@ -363,7 +363,10 @@ def _filter(tx, fn, iterable):
 
 @handles(sorted)
 def _sorted(tx, iterable, key=None, reverse=None):
-    result = ListValue(_items(tx, iterable))
+    from compiler.values.sets import SetValue
+    members = iterable.sortable_members() if isinstance(iterable, SetValue) and (
+        key is None or key.is_constant() and key.as_constant() is None) else None
+    result = ListValue(members if members is not None else _items(tx, iterable))
     options = {"reverse": reverse} if reverse is not None else {}
     if key is not None and not (key.is_constant() and key.as_constant() is None):
         options["key"] = key

@@ -210,6 +210,8 @@ def compare(tx, symbol: str, a: Value, b: Value) -> Value:
         result = symbolic_compare(symbol, a, b)
         if result is not None:
             return result
+    if _is_set(a) and _is_set(b):  # by members: a set's order plays no part
+        return ConstantValue(fn(set(a.members), set(b.members)))
     if a.is_constant() and b.is_constant():
         return ConstantValue(call_pure(fn, [a.as_constant(), b.as_constant()], {}))
     result = try_dunders(tx, a, b, name, reflected)

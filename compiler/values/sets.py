@@ -42,8 +42,12 @@ class SetValue(Value):
         self.frozen = frozen
         for item in items:
             self.members.setdefault(item.hash_key(), item)
-        # None while a set from a source is unchanged: the real set's order is the members'.
+        # The exact table, or None for a set from a source: its real table is not known, only
+        # its order (the members' order, as read) while the trace only removes members.
         self.table: set | frozenset | None = table
+        self.members_in_order = source is not None
+        self.entry_order = [m.as_constant() for m in self.members.values()] if (
+            source is not None and self.is_constant()) else None
         if table is None and source is None:
             self.table = self._fresh_table()
 
@@ -64,25 +68,26 @@ class SetValue(Value):
             made.members[key] = _member_for(key, pools)
         return made
 
-    def _writable_table(self) -> set:
-        if self.table is None:  # a source's set changed for the first time
-            self.table = set()
-            for key in self.members:
-                self.table.add(key)
-        return self.table
+    @classmethod
+    def unordered(cls, table, pools: list[dict[Any, Value]]) -> SetValue:
+        """The result of an operation on a set whose real table is not known: its members are
+        right, its iteration order is not (iterating it is refused)."""
+        made = cls.from_table(table, pools)
+        made.table = None
+        return made
 
     def is_fresh_object(self) -> bool:
         return not self.frozen
 
     def replay_contents(self, plan, target: str) -> None:
-        contents = plan.temp(f"[{plan.items(self.ordered())}]")
+        contents = plan.temp(f"[{plan.items(self.ordered(strict=False))}]")
         plan.writes.append(f"{target}.clear(); {target}.update({contents})")
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:
             return plan.source_expr(self.source)
         kind = "frozenset" if self.frozen else "set"
-        return plan.temp(f"{kind}([{plan.items(self.ordered())}])")
+        return plan.temp(f"{kind}([{plan.items(self.ordered(strict=False))}])")
 
     def python_type(self) -> type:
         return frozenset if self.frozen else set
@@ -98,13 +103,49 @@ class SetValue(Value):
         it), so `str(s)` and `tuple(s)` see CPython's order."""
         if self.table is not None and all(item.is_constant() for item in self.members.values()):
             return self.table
-        return self.python_type()(item.as_constant() for item in self.members.values())
+        self._order_known()
+        made = self.python_type()([item.as_constant() for item in self.members.values()])
+        if self.is_constant() and [k for k in made] != [k for k in self.members]:
+            raise Unsupported("a set from outside the frame whose order a new set would not "
+                              "have, as a constant", BreakReason.UNSUPPORTED_VALUE)
+        return made
 
-    def ordered(self) -> list[Value]:
-        """Iteration order as CPython's set would give it, for constant members."""
+    def ordered(self, strict: bool = True) -> list[Value]:
+        """Iteration order as CPython's set would give it, for constant members; refused
+        where it is not known, unless `strict` is off (the set rebuilt after the graph: its
+        members matter, not the order of a table the rebuilt set will not have anyway)."""
         if self.table is not None and self.is_constant():
             return [self.members[k] for k in self.table]
+        if strict:
+            self._order_known()
         return list(self.members.values())
+
+    def sortable_members(self) -> list[Value] | None:
+        """The members, in an order `sorted()` without a key cannot tell from the real one
+        (no two members compare equal: no NaN among them), else None."""
+        if not self.is_constant() or any(
+                isinstance(m.as_constant(), float) and m.as_constant() != m.as_constant()
+                for m in self.members.values()):
+            return None
+        return list(self.members.values())
+
+    def _order_known(self) -> None:
+        if self.table is None and not self.members_in_order and len(self.members) > 1 \
+                and self.is_constant():
+            raise Unsupported("the iteration order of a set from outside the frame after the "
+                              "trace added to it (its real table is not known)",
+                              BreakReason.UNSUPPORTED_VALUE)
+
+    def _guard_order(self, tx) -> None:
+        """Equal sets can iterate in different orders: a set from a source that is iterated
+        is guarded on the order it had at the call."""
+        if self.source is not None and self.entry_order is not None \
+                and len(self.entry_order) > 1:
+            from compiler.guards.guard import GuardKind
+            tx.ctx.guard(self.source, GuardKind.DICT_KEYS, list(self.entry_order))
+
+    def _approximate_table(self):
+        return (frozenset if self.frozen else set)(list(self.members))
 
     def bool(self, tx) -> bool:
         return bool(self.members)
@@ -113,10 +154,12 @@ class SetValue(Value):
         return len(self.members)
 
     def unpack(self, tx) -> list[Value]:
+        self._guard_order(tx)
         return self.ordered()
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+        self._guard_order(tx)
         return SequenceIteratorValue(self.ordered(), kind=type(iter(set())),
                                      watched=("Set changed size during iteration",
                                               self.members.keys))
@@ -136,32 +179,41 @@ class SetValue(Value):
                     f"'frozenset' object has no attribute {name!r}"))
             tx.ctx.side_effects.mutate(self)
         if name == "add":
-            self._writable_table().add(args[0].hash_key())
-            self.members.setdefault(args[0].hash_key(), args[0])
-        elif name in ("discard", "remove"):
+            key = args[0].hash_key()
+            if self.table is not None:
+                self.table.add(key)
+            elif key not in self.members:
+                self.members_in_order = False
+            self.members.setdefault(key, args[0])
+        elif name in ("discard", "remove"):  # a removal keeps the others' order
             key = args[0].hash_key()
             if key not in self.members:
                 if name == "remove":
                     raise RaisedByProgram(KeyError(args[0].as_constant()))
             else:
-                self._writable_table().discard(key)
+                if self.table is not None:
+                    self.table.discard(key)
                 del self.members[key]
         elif name == "pop":
             return self._pop()
-        elif name == "clear":
-            self._writable_table().clear()
+        elif name == "clear":  # CPython starts a fresh table
+            self.table = set()
             self.members.clear()
         elif name == "copy":
             if self.frozen:
                 return self
-            table = self.table.copy() if self.table is not None else None
-            return SetValue(list(self.members.values()), self.frozen, table=table)
+            if self.table is None:
+                return SetValue.unordered(self._approximate_table(), [self.members])
+            return SetValue.from_table(self.table.copy(), [self.members])
         elif name == "update" or name in SET_UPDATES:
-            table = self._writable_table()
+            table = self.table if self.table is not None else self._approximate_table()
             pools = [self.members]
             mirrors = [_mirror(tx, a, pools) for a in args]
             getattr(table, name)(*mirrors)
             self.members = {key: _member_for(key, pools) for key in table}
+            self.members_in_order = False  # a set from a source may have been rebuilt
+            if any(isinstance(a, SetValue) and a.table is None for a in args):
+                self.table = None  # merged in the order of a real table not known
         elif name in SET_READERS:
             return self._read(tx, name, args)
         else:
@@ -171,31 +223,33 @@ class SetValue(Value):
     def _pop(self) -> Value:
         if not self.members:
             raise RaisedByProgram(KeyError("pop from an empty set"))
-        if not self.is_constant():  # which member CPython pops depends on addresses
-            raise Unsupported("set.pop() of a set with tensor members",
-                              BreakReason.UNSUPPORTED_VALUE)
-        key = self._writable_table().pop()
+        if not self.is_constant() or self.table is None:  # addresses, or a table not known
+            raise Unsupported("set.pop() of a set with tensor members or from outside the "
+                              "frame", BreakReason.UNSUPPORTED_VALUE)
+        key = self.table.pop()
         return self.members.pop(key)
 
     def _read(self, tx, name: str, args: list[Value]) -> Value:
         pools = [self.members]
         mirrors = [_mirror(tx, a, pools) for a in args]
-        table = self.table if self.table is not None else _ordered_copy(self)
+        table = self.table_for_operator()
         try:
             result = getattr(table, name)(*mirrors)
         except TypeError as error:
             raise RaisedByProgram(error) from None
         if isinstance(result, (set, frozenset)):
-            return SetValue.from_table(result, pools)
+            return _result(result, pools, [self, *args])
         return registry.wrap_constant(result)
 
     def table_for_operator(self):
-        """The real table an operator (`|`, `&`, ...) works on."""
-        return self.table if self.table is not None else _ordered_copy(self)
+        """The real table an operator (`|`, `&`, ...) works on (a stand-in for a set from a
+        source: its result's order is then not known)."""
+        return self.table if self.table is not None else self._approximate_table()
 
 
-def _ordered_copy(value: SetValue):
-    return (frozenset if value.frozen else set)(list(value.members))
+def _result(table, pools, operands) -> SetValue:
+    exact = all(not isinstance(v, SetValue) or v.table is not None for v in operands)
+    return (SetValue.from_table if exact else SetValue.unordered)(table, pools)
 
 
 def build_set(tx, iterable: Value | None, frozen: bool) -> SetValue:
@@ -207,7 +261,7 @@ def build_set(tx, iterable: Value | None, frozen: bool) -> SetValue:
         return iterable  # frozenset(a frozenset) is that frozenset
     pools: list[dict[Any, Value]] = []
     mirror = _mirror(tx, iterable, pools)
-    return SetValue.from_table((frozenset if frozen else set)(mirror), pools)
+    return _result((frozenset if frozen else set)(mirror), pools, [iterable])
 
 
 def _member_for(key: Any, pools: list[dict[Any, Value]]) -> Value:
@@ -246,8 +300,8 @@ def set_operator(symbol: str, a: SetValue, b: SetValue) -> SetValue:
     """`a | b`, `a & b`, `a - b`, `a ^ b` of two sets, by the same operation on their tables."""
     import operator
     fn = {"|": operator.or_, "&": operator.and_, "-": operator.sub, "^": operator.xor}[symbol]
-    return SetValue.from_table(fn(a.table_for_operator(), b.table_for_operator()),
-                               [a.members, b.members])
+    return _result(fn(a.table_for_operator(), b.table_for_operator()), [a.members, b.members],
+                   [a, b])
 
 
 def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
@@ -258,10 +312,13 @@ def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
     if a.frozen:  # a frozenset's in-place operator makes a new one
         return set_operator(symbol[:-1], a, b)
     tx.ctx.side_effects.mutate(a)
-    table = a._writable_table()
+    table = a.table_for_operator()
     fn(table, b.table_for_operator())
     pools = [a.members, b.members]
     a.members = {key: _member_for(key, pools) for key in table}
+    if b.table is None:  # the order follows b's real table
+        a.table = None
+    a.members_in_order = False
     return a
 
 
@@ -275,8 +332,8 @@ def view_set_operator(tx, symbol: str, left: Value, right: Value) -> SetValue:
         view, other = (left, right) if isinstance(left, DictViewValue) else (right, left)
         if isinstance(other, SetValue) and not other.frozen and view.len(tx) <= other.len(tx):
             view_keys = _mirror(tx, view, pools)
-            return SetValue.from_table(
-                other.table_for_operator().intersection(view_keys), [other.members, *pools])
+            return _result(other.table_for_operator().intersection(view_keys),
+                           [other.members, *pools], [other])
         if isinstance(other, DictViewValue) and other.len(tx) > view.len(tx):
             view, other = other, view
         inside = set(_mirror(tx, view, pools))
@@ -284,12 +341,12 @@ def view_set_operator(tx, symbol: str, left: Value, right: Value) -> SetValue:
         for key in _mirror(tx, other, pools):
             if key in inside:
                 table.add(key)
-        return SetValue.from_table(table, pools)
+        return _result(table, pools, [left, right])
     table = set(_view_mirror(tx, left, pools))
     update = {"|": table.update, "-": table.difference_update,
               "^": table.symmetric_difference_update}[symbol]
     update(_mirror(tx, right, pools))
-    return SetValue.from_table(table, pools)
+    return _result(table, pools, [left, right])
 
 
 def _view_mirror(tx, value: Value, pools):
