@@ -8,10 +8,12 @@ operators.py and objects.py fill in the other late-bound names there).
 # Imported for what their import does: objects, operators and wrap install their late-bound
 # names in registry.py (wrap, compare, class_value, ...); the standard library's modules add
 # their handlers to builtins.HANDLERS (no two share a key, so their order does not matter);
-# autograd_function and functorch_transforms add theirs to torch_functions.MODELLED_CALLS.
+# autograd_function, functorch_transforms and functorch_products add theirs to
+# torch_functions.MODELLED_CALLS.
 from compiler.values import (  # noqa: F401
     autograd_function,
     dataclass_functions,
+    functorch_products,
     functorch_transforms,
     objects,
     operators,

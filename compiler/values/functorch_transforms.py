@@ -116,7 +116,7 @@ class TransformedFunctionValue(Value):
             speculated, node_options = _differentiated_inputs(self.name, self.options, args)
         what = f"the function torch.func.{self.name} applies to"
         grad_enabled = True if TRANSFORMS[self.name][0] else None
-        with _inside_transform(tx.ctx):
+        with inside_transform(tx.ctx):
             sub = speculate(tx, self.fn, speculated, what, grad_enabled=grad_enabled)
         if self.name == "vmap":
             node_options["in_dims"] += (None,) * len(sub.lifted)
@@ -125,7 +125,7 @@ class TransformedFunctionValue(Value):
 
 
 @contextlib.contextmanager
-def _inside_transform(ctx):
+def inside_transform(ctx):
     """While speculating, tensors answer no autograd question (`requires_grad`, `is_leaf`):
     under a transform torch answers them per level, which fake tensors do not model."""
     ctx.transform_depth += 1
