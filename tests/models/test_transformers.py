@@ -131,3 +131,23 @@ def test_training_steps_with_dropout_draw_eagers_random_numbers(name, model_clas
             torch.testing.assert_close(q.grad, p.grad, msg=lambda m, n=n: f"{n}: {m}")
     stats = compiler.stats(compiled)
     assert stats.graphs == 1 and not stats.fallbacks and not stats.recompiles, stats
+
+
+@pytest.mark.parametrize("name", ["gpt2", "llama", "t5", "bart"])
+def test_new_sequence_lengths_recompile_once_then_stay_symbolic(name):
+    """As under torch.compile: the second length recompiles with symbolic sizes (and strides,
+    for a slice of ever longer ids), and later lengths reuse that graph."""
+    case = BY_NAME[name]
+    model = case.build()
+    compiled = compiler.compile(model, backend="eager")
+    with torch.no_grad():
+        for seq in (8, 12, 16, 5):
+            ids = torch.randint(3, 100, (2, seq), generator=torch.Generator().manual_seed(seq))
+            inputs = {"input_ids": ids}
+            if "decoder_input_ids" in case.inputs():
+                inputs["decoder_input_ids"] = torch.cat([ids, ids], 1)[:, :seq - 2]
+            else:
+                inputs["attention_mask"] = torch.ones(2, seq, dtype=torch.long)
+            assert_outputs_equal(compiled(**inputs), model(**inputs))
+    stats = compiler.stats(compiled)
+    assert (stats.graphs, len(stats.recompiles)) == (2, 1), stats.recompiles
