@@ -5,6 +5,7 @@ user classes (a new object whose Python `__init__` is inlined).
 from __future__ import annotations
 
 import enum
+import types
 
 import torch
 
@@ -15,7 +16,10 @@ from compiler.values.constant import call_pure
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class
 
 
-def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value:
+def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
+              through_type_call: bool = False) -> Value:
+    """`cls(*args, **kwargs)`; `through_type_call`: as `type.__call__` does it (what a
+    metaclass's own `__call__` reaches through super())."""
     from compiler.values.builtins import HANDLERS, call_builtin
     from compiler.values.exceptions import ExceptionValue
     from compiler.values.objects import ObjectValue
@@ -63,14 +67,42 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Val
     base = storage_base(cls)
     if base is not None:  # a dict or OrderedDict subclass (a ModelOutput)
         return _initialised(tx, MappingObjectValue(cls, base), args, kwargs)
-    if type(cls) is not type and not _is_plain_metaclass(cls):
-        raise Unsupported(f"class {cls.__qualname__} with metaclass {type(cls).__qualname__}",
-                          BreakReason.UNSUPPORTED_CALL)
+    if type(cls) is not type and not _is_plain_metaclass(cls) and not through_type_call:
+        called = _metaclass_call(tx, cls_value)
+        if called is not None:  # the metaclass's own __call__, traced
+            return called.call(tx, args, kwargs)
     if cls.__new__ is not object.__new__:
         raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
                           BreakReason.UNSUPPORTED_CALL)
     _refuse_abstract(cls)
     return _initialised(tx, ObjectValue(cls), args, kwargs)
+
+
+def _metaclass_call(tx, cls_value) -> Value | None:
+    """The `__call__` of a program's metaclass bound to the class (None: type's, which makes
+    the object as for any class); a metaclass whose `__call__` is not Python is refused."""
+    from compiler.values.attributes import guarded_find_in_mro
+    from compiler.values.callables import UserFunctionValue, UserMethodValue
+    meta = type(cls_value.cls)
+    owner, raw = guarded_find_in_mro(tx, meta, "__call__")
+    if owner is type:
+        return None
+    if not isinstance(raw, types.FunctionType) or meta.__module__.startswith("torch"):
+        raise Unsupported(f"class {cls_value.cls.__qualname__} with metaclass "
+                          f"{meta.__qualname__}", BreakReason.UNSUPPORTED_CALL)
+    return UserMethodValue(UserFunctionValue(raw), cls_value)
+
+
+class TypeCallValue(Value):
+    """`type.__call__` bound to a class (`super().__call__` in a metaclass's `__call__`):
+    makes and initialises the object as type does."""
+
+    def __init__(self, cls_value: Value):
+        super().__init__(None)
+        self.cls_value = cls_value
+
+    def call(self, tx, args, kwargs) -> Value:
+        return construct(tx, self.cls_value, args, kwargs, through_type_call=True)
 
 
 def _refuse_abstract(cls: type) -> None:

@@ -23,6 +23,7 @@ from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
+from compiler.values.instance_dict import InstanceDictValue, is_slot
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
@@ -160,6 +161,10 @@ class ClassValue(Value):
         return guarded_find_in_mro(tx, type(self.cls), name)[0] is not None  # its metaclass
 
     def getattr(self, tx, name: str) -> Value:
+        if name in ("__dict__", "__members__"):
+            found = self._mapping_view(tx, name)
+            if found is not None:
+                return found
         if name in ("__name__", "__qualname__", "__module__"):  # a program may rename it
             tx.ctx.guard(self.attribute_source(tx, name), GuardKind.EQUALS, getattr(self.cls, name))
             return ConstantValue(getattr(self.cls, name))
@@ -167,9 +172,18 @@ class ClassValue(Value):
             (id(k), name) in tx.ctx.module_attribute_writes for k in self.cls.__mro__) else None
         if written is not None:
             return written
+        if type(self.cls) is not type and any(  # a metaclass's data descriptor comes first
+                hasattr(type(find_in_mro(type(self.cls), name)[1]), m) for m in _DATA):
+            found = self._metaclass_attribute(tx, name)
+            if found is not None:
+                return found
         owner, raw = guarded_find_in_mro(tx, self.cls, name)
         if owner is None and name in ("__mro__", "__bases__", "__base__"):
             return registry.wrap(tx.ctx, getattr(self.cls, name), None)  # fixed by the ID guard
+        if owner is None and type(self.cls) is not type:
+            found = self._metaclass_attribute(tx, name)
+            if found is not None:
+                return found
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
                                                  f"attribute {name!r}"))
@@ -183,6 +197,50 @@ class ClassValue(Value):
             # C descriptors bind themselves
             return registry.wrap(tx.ctx, getattr(self.cls, name), None)
         return bind_class_attribute(tx, owner, raw, None, self, self.attribute_source(tx, name))
+
+    def _mapping_view(self, tx, name: str) -> Value | None:
+        """An Enum's `__members__`, or a program's class's `__dict__` (its keys guarded;
+        refused once the trace wrote to the class)."""
+        from compiler.values.mapping_proxy import MappingProxyValue
+        cls = self.cls
+        if name == "__members__":
+            if not issubclass(cls, enum.Enum):
+                return None
+            return MappingProxyValue(list(cls.__members__),
+                                     lambda k: ConstantValue(cls.__members__[k]),
+                                     f"{cls.__qualname__}.__members__")
+        if type(cls) is not type or cls.__flags__ & (1 << 8):  # not a program's plain class
+            return None
+        if any(key[0] == id(cls) for key in tx.ctx.module_attribute_writes):
+            raise Unsupported(f"{cls.__qualname__}.__dict__ after the trace wrote to the class",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        source = self.attribute_source(tx, "__dict__")
+        tx.ctx.guard(source, GuardKind.DICT_KEYS, list(vars(cls)))
+
+        def read(key: str) -> Value:
+            raw = vars(cls)[key]
+            if isinstance(raw, (types.GetSetDescriptorType, types.MemberDescriptorType)):
+                return ConstantValue(raw)  # `__dict__`, `__weakref__`, slots: immutable
+            return registry.wrap(tx.ctx, raw, ItemSource(source, key))
+
+        return MappingProxyValue(list(vars(cls)), read, f"{cls.__qualname__}.__dict__")
+
+    def _metaclass_attribute(self, tx, name: str) -> Value | None:
+        """A name the class's MRO lacks, found on a program's metaclass (a method, a
+        property, a plain attribute), bound to the class as `type.__getattribute__` does.
+        A metaclass with its own attribute hooks is refused."""
+        meta = type(self.cls)
+        if meta.__module__ in ("builtins", "abc", "enum") or meta.__module__.startswith("torch"):
+            return None
+        for hook in ("__getattribute__", "__getattr__"):
+            if find_in_mro(meta, hook)[0] not in (None, type, object):
+                raise Unsupported(f"{hook} of metaclass {meta.__qualname__}",
+                                  BreakReason.UNSUPPORTED_ATTRIBUTE)
+        owner, raw = guarded_find_in_mro(tx, meta, name)
+        if owner in (None, type, object):
+            return None
+        source = AttrSource(ConstantSource(tx.ctx.label_for(meta, "cls"), meta), name)
+        return bind_class_attribute(tx, owner, raw, self, ClassValue(meta), source)
 
     def attribute_source(self, tx, name: str) -> AttrSource:
         """A class reached without a source (`type(obj)`, `obj.__class__`, made in the trace)
@@ -262,6 +320,9 @@ class ObjectValue(Value):
                               for k, v in storage.entries.values())
             return plan.temp(f"___new_mapping({plan.bind(self.cls)}, "
                              f"{plan.bind(self.base)}, {{{attrs}}}, [{pairs}])")
+        if any("__slots__" in vars(k) for k in self.cls.__mro__):
+            return plan.temp(f"{plan.bind(new_slotted_object)}({plan.bind(self.cls)}, "
+                             f"{{{attrs}}})")
         return plan.temp(f"___new_object({plan.bind(self.cls)}, {{{attrs}}})")
 
     def __repr__(self) -> str:
@@ -462,6 +523,13 @@ class ObjectValue(Value):
                                             f"item assignment"))
         method.call(tx, [key, value], {})
 
+    def delitem(self, tx, key: Value) -> None:
+        method = class_attribute(tx, self.cls, "__delitem__", self)
+        if method is None:
+            raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object doesn't support "
+                                            f"item deletion"))
+        method.call(tx, [key], {})
+
     def contains(self, tx, item: Value) -> bool:
         method = class_attribute(tx, self.cls, "__contains__", self)
         if method is not None:
@@ -469,97 +537,16 @@ class ObjectValue(Value):
         return super().contains(tx, item)
 
 
-class InstanceDictValue(Value):
-    """`vars(obj)` or `obj.__dict__`: a live view of the attributes of an object made in the
-    trace; of an existing object, lookups by key only (each read or absence guarded)."""
-
-    def __init__(self, owner: ObjectValue):
-        super().__init__(None)
-        self.owner = owner
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"vars({plan.expr(self.owner)})")
-
-    def python_type(self) -> type:
-        return dict
-
-    def _made_in_trace(self, what: str) -> None:
-        if self.owner.real is not None:
-            raise Unsupported(f"{what} of the __dict__ of an existing object",
-                              BreakReason.UNSUPPORTED_VALUE)
-
-    def _pairs(self, tx) -> list[tuple[Value, Value]]:
-        owner = self.owner
-        if owner.real is None:
-            return [(ConstantValue(k), v) for k, v in owner.attrs.items()]
-        return [(ConstantValue(k), self._lookup(tx, ConstantValue(k))) for k in self._keys(tx)]
-
-    def _keys(self, tx) -> list[str]:
-        """An existing object's keys, in order: the real dict's (guarded), then those the
-        trace added. A deletion in the trace (which moves a key set again) is refused."""
-        owner = self.owner
-        if owner.source is None or owner.deleted or any(
-                entry[0] is owner and entry[3]
-                for entry in tx.ctx.side_effects.attribute_writes.values()):
-            self._made_in_trace("the keys")
-        real = list(owner.real.__dict__)
-        tx.ctx.guard(AttrSource(owner.source, "__dict__"), GuardKind.DICT_KEYS, real)
-        return real + [k for k in owner.attrs if k not in owner.real.__dict__ and not isinstance(
-            find_in_mro(owner.cls, k)[1], types.MemberDescriptorType)]
-
-    def len(self, tx) -> int:
-        return len(self._pairs(tx))
-
-    def iter(self, tx) -> Value:
-        from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue([k for k, _ in self._pairs(tx)])
-
-    def _lookup(self, tx, key: Value) -> Value | None:
-        name, owner = key.as_constant(), self.owner
-        if name in owner.attrs:
-            return owner.attrs[name]
-        if owner.real is None or name in owner.deleted or not isinstance(name, str):
-            return None
-        instance_dict = owner.real.__dict__
-        source = AttrSource(owner.source, "__dict__") if owner.source is not None else None
-        if name not in instance_dict:
-            if source is not None:
-                tx.ctx.guard(owner.source, GuardKind.INSTANCE_ATTR, (name, False))
-            return None
-        owner.attrs[name] = registry.wrap(tx.ctx, instance_dict[name], ItemSource(source, name)
-                                 if source is not None else None)
-        return owner.attrs[name]
-
-    def contains(self, tx, item: Value) -> bool:
-        return self._lookup(tx, item) is not None
-
-    def getitem(self, tx, key: Value) -> Value:
-        found = self._lookup(tx, key)
-        if found is None:
-            raise RaisedByProgram(KeyError(key.as_constant()))
-        return found
-
-    def setitem(self, tx, key: Value, value: Value) -> None:
-        self._made_in_trace("assignment")
-        self.owner.attrs[key.as_constant()] = value  # no descriptor runs
-        self.owner.deleted.discard(key.as_constant())
-
-    def getattr(self, tx, name: str) -> Value:
-        from compiler.values.native import BoundContainerMethodValue
-        return BoundContainerMethodValue(self, name)
-
-    def call_method(self, tx, name, args, kwargs) -> Value:
-        from compiler.values.containers import DictValue
-        if name == "get" and 1 <= len(args) <= 2 and not kwargs:
-            found = self._lookup(tx, args[0])
-            return found if found is not None else (args[1] if len(args) == 2
-                                                     else ConstantValue(None))
-        return DictValue.from_pairs(self._pairs(tx)).call_method(tx, name, args, kwargs) \
-            if name in ("keys", "values", "items", "copy") else _no_method(name)
-
-
-def _no_method(name: str):
-    raise Unsupported(f"vars(obj).{name}", BreakReason.UNSUPPORTED_CALL)
+def new_slotted_object(cls: type, attrs: dict[str, Any]) -> Any:
+    """The rebuild of an object of a class with `__slots__`: each slot set through its
+    descriptor, the rest in the instance dict (past the class's `__setattr__`)."""
+    obj = object.__new__(cls)
+    for name, value in attrs.items():
+        if is_slot(cls, name):
+            find_in_mro(cls, name)[1].__set__(obj, value)
+        else:
+            obj.__dict__[name] = value
+    return obj
 
 
 def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory named as a kind

@@ -1,8 +1,9 @@
 """`inspect.signature(f)` of a plain Python function or of a method bound to one: computed by
 `inspect.signature` on the real function, guarded on what decides it (the function's code and
-defaults by identity, and no `__wrapped__` or `__signature__` in its `__dict__`). Only the
-parameter names are exposed (`sig.parameters`: len, iteration, `in`); anything else, and any
-other callable, is refused.
+defaults by identity, and no `__wrapped__` or `__signature__` in its `__dict__`). Exposed:
+`sig.parameters` (len, iteration, `in`, keys/values/items/get, lookup by name) and each
+parameter's name, kind, default and annotation when those are constants or classes; anything
+else, and any other callable, is refused.
 """
 
 from __future__ import annotations
@@ -41,29 +42,30 @@ def _signature(tx, target, *rest, **kwargs):
         if present:
             raise _refuse(f"of a function with {name}")
     real = types.MethodType(fn, object()) if bound else fn
-    return SignatureValue(list(inspect.signature(real).parameters))
+    return SignatureValue(inspect.signature(real).parameters)
 
 
 class SignatureValue(Value):
-    def __init__(self, names: list[str]):
+    def __init__(self, parameters):
         super().__init__(None)
-        self.names = names
+        self.parameters = dict(parameters)
 
     def python_type(self) -> type:
         return inspect.Signature
 
     def getattr(self, tx, name: str) -> Value:
         if name == "parameters":
-            return ParameterNamesValue(self.names)
+            return ParametersValue(self.parameters)
         raise _refuse(f"attribute {name!r}")
 
 
-class ParameterNamesValue(Value):
-    """`sig.parameters` (a mappingproxy), by its keys only."""
+class ParametersValue(Value):
+    """`sig.parameters` (a read-only mapping of names to Parameter objects)."""
 
-    def __init__(self, names: list[str]):
+    def __init__(self, parameters: dict[str, inspect.Parameter]):
         super().__init__(None)
-        self.names = names
+        self.parameters = parameters
+        self.names = list(parameters)
 
     def python_type(self) -> type:
         return types.MappingProxyType
@@ -81,10 +83,40 @@ class ParameterNamesValue(Value):
     def getitem(self, tx, key: Value) -> Value:
         if key.as_constant() not in self.names:
             raise RaisedByProgram(KeyError(key.as_constant()))
-        raise _refuse("Parameter objects")
+        return ParameterValue(self.parameters[key.as_constant()])
 
     def getattr(self, tx, name: str) -> Value:
-        raise _refuse(f"parameters.{name}")
+        if name not in ("keys", "values", "items", "get"):
+            raise _refuse(f"parameters.{name}")
+        from compiler.values.native import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        from compiler.values.containers import DictValue
+        pairs = [(ConstantValue(k), ParameterValue(p)) for k, p in self.parameters.items()]
+        return DictValue.from_pairs(pairs).call_method(tx, name, args, kwargs)
+
+
+class ParameterValue(Value):
+    """An `inspect.Parameter` (immutable): its name, kind, and its default and annotation when
+    they are constants or classes (the function's defaults are guarded by identity)."""
+
+    def __init__(self, parameter: inspect.Parameter):
+        super().__init__(None)
+        self.parameter = parameter
+
+    def python_type(self) -> type:
+        return inspect.Parameter
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values import registry
+        from compiler.values.constant import CONSTANT_TYPES
+        if name not in ("name", "kind", "default", "annotation"):
+            raise _refuse(f"Parameter.{name}")
+        real = getattr(self.parameter, name)
+        if type(real) in CONSTANT_TYPES or isinstance(real, (type, inspect._ParameterKind)):
+            return registry.wrap_constant(real)
+        raise _refuse(f"Parameter.{name} of type {type(real).__qualname__}")
 
 
 HANDLERS = {inspect.signature: _signature}

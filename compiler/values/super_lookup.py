@@ -11,7 +11,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
-from compiler.values.objects import ObjectValue, bind_class_attribute
+from compiler.values.objects import ClassValue, ObjectValue, bind_class_attribute
 
 
 class NoOpValue(Value):
@@ -35,6 +35,9 @@ class SuperValue(Value):
             raise RaisedByProgram(AttributeError(f"'super' object has no attribute {name!r}"))
         if bound_to_class:
             return bind_class_attribute(tx, owner, raw, None, self.obj, None)
+        if owner is type and name == "__call__" and isinstance(self.obj, ClassValue):
+            from compiler.values.construct import TypeCallValue  # in a metaclass's __call__
+            return TypeCallValue(self.obj)
         if owner is object and name == "__init__":
             return NoOpValue()
         if owner is object and name in ("__getattribute__", "__setattr__") and isinstance(

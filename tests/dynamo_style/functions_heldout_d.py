@@ -12,7 +12,10 @@ import typing
 import torch
 
 from tests.conformance.registry import randint, randn
-from tests.dynamo_style import functions_heldout_d2  # noqa: F401 - registers its cases
+from tests.dynamo_style import (  # noqa: F401 - registers their cases
+    functions_heldout_d2,
+    functions_heldout_d3,
+)
 from tests.dynamo_style.registry import case
 
 
@@ -180,7 +183,7 @@ class Registered(metaclass=Meta):
         self.k = k
 
 
-@pending()
+@case()
 def metaclass_call_and_registry(a, b):
     r = Meta.registry["registered"](3)
     return a * r.k, r.made_by_meta, type(r).__name__, isinstance(Registered, Meta)

@@ -423,3 +423,119 @@ def test_existing_function_attribute_written_and_read_through_method():
     out = [compiled(X) for _ in range(3)]
     assert Counter.tick.hits == 3
     assert_same(out[2], (X * 3, 3))
+
+
+def test_metaclass_call_singleton_across_calls():
+    def make():
+        class Singleton(type):
+            instances = {}
+
+            def __call__(cls, *args, **kwargs):
+                if cls not in Singleton.instances:
+                    Singleton.instances[cls] = super().__call__(*args, **kwargs)
+                return Singleton.instances[cls]
+
+        class Service(metaclass=Singleton):
+            def __init__(self, k):
+                self.k = k
+
+        def fn(x, k):
+            s = Service(k)
+            return x * s.k, s is Service(k + 1), len(Singleton.instances)
+
+        return fn
+
+    eager, traced = make(), make()
+    compiled = compiler.compile(traced, fullgraph=True)
+    for k in (2, 3, 4):
+        assert_same(compiled(X, k), eager(X, k))
+
+
+def test_metaclass_attribute_and_property_read_through_class():
+    class Meta(type):
+        scale = 2
+
+        @property
+        def tag(cls):
+            return cls.__name__ + str(cls.scale)
+
+        def twice(cls, x):
+            return x * cls.scale * 2
+
+    class K(metaclass=Meta):
+        pass
+
+    def fn(x):
+        return K.twice(x), K.tag, K.scale
+
+    def change():
+        Meta.scale = 5
+
+    def shadow():
+        K.scale = 7
+
+    stats = _agree(fn, lambda: (X,), [change, shadow])
+    assert stats.graphs == stats.compiles
+
+
+class _Slotted:
+    __slots__ = ("x", "y")
+
+    def __init__(self, x):
+        self.x = x
+        self.y = 2
+
+
+class _SlottedWithDict(_Slotted):
+    pass
+
+
+def test_slotted_objects_made_in_trace_leave_the_frame():
+    def fn(a):
+        w = _SlottedWithDict(a)
+        w.z = 3
+        return _Slotted(a), w, vars(w)
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    got, expected = compiled(X), fn(X)
+    for made, eager in zip(got[:2], expected[:2]):
+        assert type(made) is type(eager)
+        assert_same((made.x, made.y), (eager.x, eager.y))
+    assert vars(got[1]) == vars(expected[1]) == got[2] == {"z": 3}
+
+
+class _Marker:
+    pass
+
+
+_DEFAULT_MARKER = _Marker()
+
+
+def test_input_object_is_module_constant_object():
+    def fn(x, o):
+        return x + (1 if o is _DEFAULT_MARKER else 0)
+
+    others = [_DEFAULT_MARKER, _Marker(), _DEFAULT_MARKER, _Marker()]
+    compiled = compiler.compile(fn, fullgraph=True)
+    for o in others:
+        assert_same(compiled(X, o), fn(X, o))
+
+
+def test_class_dict_view_follows_class_changes():
+    class Table:
+        width = 2
+
+    def fn(x):
+        public = {k: v for k, v in Table.__dict__.items() if not k.startswith("_")}
+        return x * sum(public.values()), sorted(public), "depth" in Table.__dict__
+
+    def add():
+        Table.depth = 3
+
+    def change():
+        Table.width = 10
+
+    def remove():
+        del Table.depth
+
+    _agree(fn, lambda: (X,), [add, change, remove])

@@ -1,0 +1,122 @@
+"""`vars(obj)` and `obj.__dict__` of an instance of a user class (objects.py)."""
+
+from __future__ import annotations
+
+import types
+from typing import TYPE_CHECKING
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import AttrSource, ItemSource
+from compiler.values import registry
+from compiler.values.attributes import find_in_mro
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+
+if TYPE_CHECKING:
+    from compiler.values.objects import ObjectValue
+
+
+class InstanceDictValue(Value):
+    """`vars(obj)` or `obj.__dict__`: a live view of the attributes of an object made in the
+    trace; of an existing object, its keys (guarded) and each value read (guarded)."""
+
+    def __init__(self, owner: ObjectValue):
+        super().__init__(None)
+        self.owner = owner
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"vars({plan.expr(self.owner)})")
+
+    def python_type(self) -> type:
+        return dict
+
+    def _made_in_trace(self, what: str) -> None:
+        if self.owner.real is not None:
+            raise Unsupported(f"{what} of the __dict__ of an existing object",
+                              BreakReason.UNSUPPORTED_VALUE)
+
+    def _pairs(self, tx) -> list[tuple[Value, Value]]:
+        owner = self.owner
+        if owner.real is None:  # a slot's value is kept beside the dict's entries
+            return [(ConstantValue(k), v) for k, v in owner.attrs.items()
+                    if not is_slot(owner.cls, k)]
+        return [(ConstantValue(k), self._lookup(tx, ConstantValue(k))) for k in self._keys(tx)]
+
+    def _keys(self, tx) -> list[str]:
+        """An existing object's keys, in order: the real dict's (guarded), then those the
+        trace added. A deletion in the trace (which moves a key set again) is refused."""
+        owner = self.owner
+        if owner.source is None or owner.deleted or any(
+                entry[0] is owner and entry[3]
+                for entry in tx.ctx.side_effects.attribute_writes.values()):
+            self._made_in_trace("the keys")
+        real = list(owner.real.__dict__)
+        tx.ctx.guard(AttrSource(owner.source, "__dict__"), GuardKind.DICT_KEYS, real)
+        return real + [k for k in owner.attrs
+                       if k not in owner.real.__dict__ and not is_slot(owner.cls, k)]
+
+    def len(self, tx) -> int:
+        return len(self._pairs(tx))
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue([k for k, _ in self._pairs(tx)])
+
+    def _lookup(self, tx, key: Value) -> Value | None:
+        name, owner = key.as_constant(), self.owner
+        if isinstance(name, str) and is_slot(owner.cls, name):
+            return None  # a slot, not an entry of the dict
+        if name in owner.attrs:
+            return owner.attrs[name]
+        if owner.real is None or name in owner.deleted or not isinstance(name, str):
+            return None
+        instance_dict = owner.real.__dict__
+        source = AttrSource(owner.source, "__dict__") if owner.source is not None else None
+        if name not in instance_dict:
+            if source is not None:
+                tx.ctx.guard(owner.source, GuardKind.INSTANCE_ATTR, (name, False))
+            return None
+        owner.attrs[name] = registry.wrap(tx.ctx, instance_dict[name], ItemSource(source, name)
+                                 if source is not None else None)
+        return owner.attrs[name]
+
+    def contains(self, tx, item: Value) -> bool:
+        return self._lookup(tx, item) is not None
+
+    def getitem(self, tx, key: Value) -> Value:
+        found = self._lookup(tx, key)
+        if found is None:
+            raise RaisedByProgram(KeyError(key.as_constant()))
+        return found
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        self._made_in_trace("assignment")
+        if not isinstance(key.as_constant(), str) or is_slot(self.owner.cls, key.as_constant()):
+            raise Unsupported("a __dict__ entry that is not an attribute name, or shadows a slot",
+                              BreakReason.UNSUPPORTED_VALUE)
+        self.owner.attrs[key.as_constant()] = value  # no descriptor runs
+        self.owner.deleted.discard(key.as_constant())
+
+    def getattr(self, tx, name: str) -> Value:
+        from compiler.values.native import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        from compiler.values.containers import DictValue
+        if name == "get" and 1 <= len(args) <= 2 and not kwargs:
+            found = self._lookup(tx, args[0])
+            return found if found is not None else (args[1] if len(args) == 2
+                                                     else ConstantValue(None))
+        return DictValue.from_pairs(self._pairs(tx)).call_method(tx, name, args, kwargs) \
+            if name in ("keys", "values", "items", "copy") else _no_method(name)
+
+
+def _no_method(name: str):
+    raise Unsupported(f"vars(obj).{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def is_slot(cls: type, name: str) -> bool:
+    """Whether `name` is a `__slots__` entry of the class (kept outside the instance dict)."""
+    owner, raw = find_in_mro(cls, name)
+    return isinstance(raw, types.MemberDescriptorType) and "__slots__" in vars(owner)

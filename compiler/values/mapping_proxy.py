@@ -1,0 +1,84 @@
+"""Read-only mappings (`types.MappingProxyType`) the trace reads: a class's `__dict__` and an
+Enum's `__members__`. Their keys are fixed for the trace (guarded by whoever makes the view);
+each value is read on first use; assigning or deleting an item raises TypeError as CPython's.
+"""
+
+from __future__ import annotations
+
+import types
+from collections.abc import Callable
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+
+_METHODS = ("keys", "values", "items", "get", "copy")
+
+
+class MappingProxyValue(Value):
+    def __init__(self, keys: list[Any], read: Callable[[Any], Value], what: str):
+        super().__init__(None)
+        self.keys, self._read, self.what = list(keys), read, what
+        self._values: dict[Any, Value] = {}
+
+    def __repr__(self) -> str:
+        return f"MappingProxyValue({self.what})"
+
+    def python_type(self) -> type:
+        return types.MappingProxyType
+
+    def _value(self, key: Any) -> Value:
+        if key not in self._values:
+            self._values[key] = self._read(key)
+        return self._values[key]
+
+    def _key(self, key: Value) -> Any:
+        if not key.is_constant():
+            raise Unsupported(f"a key of {self.what} that is not a constant",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return key.as_constant()
+
+    def len(self, tx) -> int:
+        return len(self.keys)
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue([ConstantValue(k) for k in self.keys])
+
+    def contains(self, tx, item: Value) -> bool:
+        return self._key(item) in self.keys
+
+    def getitem(self, tx, key: Value) -> Value:
+        real = self._key(key)
+        if real not in self.keys:
+            raise RaisedByProgram(KeyError(real))
+        return self._value(real)
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
+                                        "assignment"))
+
+    def delitem(self, tx, key: Value) -> None:
+        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
+                                        "deletion"))
+
+    def getattr(self, tx, name: str) -> Value:
+        if name not in _METHODS:
+            raise Unsupported(f"attribute {name!r} of {self.what}",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        from compiler.values.native import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        if name == "get" and 1 <= len(args) <= 2 and not kwargs:
+            real = self._key(args[0])
+            if real in self.keys:
+                return self._value(real)
+            return args[1] if len(args) == 2 else ConstantValue(None)
+        if name not in _METHODS or name == "get":
+            raise Unsupported(f"{self.what}.{name} with these arguments",
+                              BreakReason.UNSUPPORTED_CALL)
+        from compiler.values.containers import DictValue
+        pairs = [(ConstantValue(k), self._value(k)) for k in self.keys]
+        return DictValue.from_pairs(pairs).call_method(tx, name, args, kwargs)
