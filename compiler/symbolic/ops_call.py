@@ -4,6 +4,7 @@ from compiler.symbolic.registry import handles
 from compiler.symbolic.translator import NullValue
 from compiler.values.callables import UserFunctionValue
 from compiler.values.containers import DictValue
+from compiler.values.generators import note_made_by_call
 
 
 @handles("KW_NAMES")
@@ -27,7 +28,9 @@ def call(tx, inst):
         tx.kw_names = ()
         kwargs = dict(zip(names, args[len(args) - len(names):]))
         args = args[:len(args) - len(names)]
-    tx.push(fn.call(tx, args, kwargs))
+    result = fn.call(tx, args, kwargs)
+    note_made_by_call(tx, fn, result)
+    tx.push(result)
 
 
 @handles("CALL_FUNCTION_EX")

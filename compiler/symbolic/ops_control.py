@@ -75,7 +75,10 @@ def jump_if_false_or_pop(tx, inst):
 @handles("GET_ITER")
 def get_iter(tx, inst):
     """(iterable -- iterator)"""
-    tx.push(tx.pop().iter(tx))
+    from compiler.values.generators import note_loop_iterator
+    iterator = tx.pop().iter(tx)
+    note_loop_iterator(tx, iterator)
+    tx.push(iterator)
 
 
 @handles("FOR_ITER")

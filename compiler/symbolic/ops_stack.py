@@ -2,6 +2,7 @@
 
 from compiler.symbolic.registry import handles
 from compiler.symbolic.translator import NULL
+from compiler.values.generators import drop_loop_iterator
 
 
 @handles("NOP")
@@ -26,8 +27,8 @@ def precall(tx, inst):
 
 @handles("POP_TOP")
 def pop_top(tx, inst):
-    """(value -- )"""
-    tx.pop()
+    """(value -- ): a generator a `for` loop held alone is freed (closed) here."""
+    drop_loop_iterator(tx, tx.pop())
 
 
 @handles("PUSH_NULL")

@@ -34,6 +34,8 @@ class GeneratorValue(Value):
         self.frame = frame
         self.finished = False
         self.running = False
+        self.made_by_call = None  # (frame, index) of the CALL of its function that made it
+        self.held_by_loop_only = False  # made by that call straight into a `for` loop
 
     def __repr__(self) -> str:
         return f"GeneratorValue({self.frame.code.co_name}{', done' if self.finished else ''})"
@@ -228,6 +230,42 @@ class GeneratorValue(Value):
         if name == "__next__" and not args and not kwargs:
             return self.next(tx)
         raise Unsupported(f"generator.{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def note_made_by_call(tx, fn: Value, result: Value) -> None:
+    """CALL of a user generator function (or method): the generator it made is new, and so
+    far held by nothing but the stack slot the CALL leaves it in."""
+    from compiler.values.callables import UserFunctionValue, UserMethodValue
+    target = fn.function if isinstance(fn, UserMethodValue) else fn
+    if (isinstance(result, GeneratorValue) and isinstance(target, UserFunctionValue)
+            and result.frame.code is target.code and result.frame.ip == 0
+            and result.frame.parent is tx):
+        result.made_by_call = (tx, tx.index)
+
+
+def note_loop_iterator(tx, iterator: Value) -> None:
+    """GET_ITER between that CALL and a FOR_ITER (`for v in gen(...)`): the loop's stack slot
+    is the generator's only reference until the loop pops it."""
+    insts = tx.bytecode.instructions
+    if (isinstance(iterator, GeneratorValue) and iterator.made_by_call is not None
+            and iterator.made_by_call[0] is tx and iterator.made_by_call[1] == tx.index - 1
+            and insts[tx.index - 1].opname == "CALL" and tx.index + 1 < len(insts)
+            and insts[tx.index + 1].opname == "FOR_ITER"):
+        iterator.held_by_loop_only = True
+
+
+def drop_loop_iterator(tx, value: Value) -> None:
+    """The loop popped its iterator (break, return): a generator held by nothing else is
+    freed there, and CPython closes it, running its cleanup then. An error closing it would
+    be printed as unraisable and ignored: refused."""
+    if not (isinstance(value, GeneratorValue) and value.held_by_loop_only
+            and not value.finished):
+        return
+    try:
+        value.close(tx)
+    except RaisedByProgram as raised:
+        raise Unsupported(f"closing an abandoned generator raised {type(raised.exc).__name__} "
+                          "(ignored by CPython)", BreakReason.UNSUPPORTED_VALUE) from None
 
 
 def check_closed(ctx) -> None:
