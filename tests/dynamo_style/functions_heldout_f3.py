@@ -33,6 +33,17 @@ class EnterRaises:
         return False
 
 
+class Recorder:
+    def __init__(self, log):
+        self.log = log
+
+    def __enter__(self):
+        self.log.append("enter")
+
+    def __exit__(self, *exc):
+        self.log.append("exit")
+
+
 class Labelled(Exception):
     def __repr__(self):
         return f"Labelled<{self.args[0]}>"
@@ -301,3 +312,38 @@ def grad_mode_inside_generator_and_cm(a, b):
             yield (w * 2).requires_grad
         yield (w * 2).requires_grad
     return list(g()), a + 1
+
+
+@case()
+def generator_abandoned_by_break_runs_finally(a, b):
+    log = []
+
+    def numbers():
+        try:
+            yield from range(5)
+        finally:
+            log.append("closed")
+    for v in numbers():
+        if v == 2:
+            break
+    log.append("after")
+    return a + v, log
+
+
+@case()
+def generator_abandoned_by_return_exits_with(a, b):
+    log = []
+
+    def rows(t):
+        with Recorder(log):
+            for row in t:  # noqa: UP028 - the loop is suspended inside the with
+                yield row
+
+    def first_positive(t):
+        for r in rows(t):
+            if r.shape[0] > 3:
+                return r
+        return None
+    r = first_positive(a)
+    log.append("after")
+    return r, log
