@@ -174,8 +174,36 @@ class NNModuleValue(Value):
                               BreakReason.UNSUPPORTED_VALUE)
         return registry.class_attribute(tx, type(self.module), name, self).call(tx, args, {})
 
+    def _user_dunder(self, tx, name: str, args: list[Value]) -> Value | None:
+        """A dunder the module's own class defines (not torch.nn, whose containers are
+        modelled here): called as CPython calls it. The lookup is guarded."""
+        from compiler.values.attributes import guarded_find_in_mro
+        owner, _ = guarded_find_in_mro(tx, type(self.module), name)
+        if owner is None or owner is object or owner.__module__.startswith("torch.nn."):
+            return None
+        return registry.class_attribute(tx, type(self.module), name, self).call(tx, args, {})
+
+    def bool(self, tx) -> bool:
+        """CPython's truth test: `__bool__`, else `__len__`, else true."""
+        from compiler.values.attributes import find_in_mro
+        for name in ("__bool__", "__len__"):
+            if find_in_mro(type(self.module), name)[0] is not None:
+                if name == "__len__":
+                    return self.len(tx) != 0
+                answer = self._user_dunder(tx, name, [])
+                if answer is None or not isinstance(answer, ConstantValue) or (
+                        type(answer.value) is not bool):
+                    raise Unsupported(f"truth value of {self}", BreakReason.UNSUPPORTED_VALUE)
+                return answer.value
+        self._user_dunder(tx, "__bool__", [])  # guards that the class still has none
+        self._user_dunder(tx, "__len__", [])
+        return True
+
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+        user = self._user_dunder(tx, "__iter__", [])
+        if user is not None:
+            return user
         if type(self.module) is torch.nn.ParameterDict:
             return self._own_dunder(tx, "__iter__", [])
         if isinstance(self.module, torch.nn.ModuleDict):
@@ -184,6 +212,13 @@ class NNModuleValue(Value):
 
     def len(self, tx) -> int:
         """Containers: their children, guarded (appending one changes the answer)."""
+        user = self._user_dunder(tx, "__len__", [])
+        if user is not None:
+            answer = user.as_constant()
+            if type(answer) is not int or answer < 0:
+                raise Unsupported(f"len() of {type(self.module).__name__} giving {answer!r}",
+                                  BreakReason.UNSUPPORTED_VALUE)
+            return answer
         if isinstance(self.module, (torch.nn.Sequential, torch.nn.ModuleList,
                                     torch.nn.ModuleDict, torch.nn.ParameterList)):
             return len(self._children(tx))
@@ -192,6 +227,9 @@ class NNModuleValue(Value):
         raise Unsupported(f"len() of {type(self.module).__name__}", BreakReason.UNSUPPORTED_VALUE)
 
     def getitem(self, tx, key: Value) -> Value:
+        user = self._user_dunder(tx, "__getitem__", [key])
+        if user is not None:
+            return user
         if type(self.module) is torch.nn.ParameterDict:
             return self._own_dunder(tx, "__getitem__", [key])
         index = key.as_constant()
@@ -215,6 +253,9 @@ class NNModuleValue(Value):
 
     def contains(self, tx, item: Value) -> bool:
         """ModuleDict: its keys, guarded; ParameterDict: its own __contains__."""
+        user = self._user_dunder(tx, "__contains__", [item])
+        if user is not None:
+            return user.bool(tx)
         if type(self.module) is torch.nn.ParameterDict:
             return self._own_dunder(tx, "__contains__", [item]).bool(tx)
         if not isinstance(self.module, torch.nn.ModuleDict) or (

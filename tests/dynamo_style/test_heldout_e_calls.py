@@ -212,3 +212,39 @@ def test_torch_tensor_of_tensors_into_an_int_dtype_is_refused():
 
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(torch.ones(2))
+
+
+def test_module_truth_and_own_container_dunders():
+    class Stack(nn.Module):
+        def __init__(self):
+            super().__init__()
+            torch.manual_seed(0)
+            self.layers = nn.ModuleList([nn.Linear(3, 3), nn.ReLU()])
+            self.extra = nn.Sequential()
+
+        def __len__(self):
+            return len(self.layers)
+
+        def __getitem__(self, i):
+            return self.layers[i]
+
+        def __contains__(self, kind):
+            return any(isinstance(m, kind) for m in self.layers)
+
+        def forward(self, x):
+            for i in range(len(self)):
+                x = self[i](x)
+            if self.extra:
+                x = self.extra(x)
+            return x, nn.ReLU in self, nn.Tanh in self, bool(self.layers)
+
+    eager, comp = _twins(Stack())
+
+    def grow():
+        for m in (eager, comp):
+            m.extra.append(nn.Tanh())
+            m.layers.append(nn.Sigmoid())
+
+    stats = _agree(lambda m, x: m(x), lambda: [(m, torch.ones(2, 3)) for m in (eager, comp)],
+                   [grow, lambda: None])
+    assert stats.compiles == 2
