@@ -347,3 +347,148 @@ def generator_abandoned_by_return_exits_with(a, b):
     r = first_positive(a)
     log.append("after")
     return r, log
+
+
+class Named:
+    def __init__(self, log, name, fail_enter=False):
+        self.log, self.name, self.fail_enter = log, name, fail_enter
+
+    def __enter__(self):
+        if self.fail_enter:
+            raise KeyError(self.name)
+        self.log.append("in " + self.name)
+        return self
+
+    def __exit__(self, kind, value, tb):
+        self.log.append(("out " + self.name, kind.__name__ if kind else None))
+
+
+@case()
+def second_enter_fails_first_exits(a, b):
+    log = []
+    try:
+        with Named(log, "a"), Named(log, "b", fail_enter=True):
+            log.append("body")
+    except KeyError:
+        log.append("caught")
+    return a * 2, log
+
+
+@case()
+def generator_raises_midway_through_sum(a, b):
+    log = []
+
+    def g():
+        yield a
+        log.append("second")
+        raise ValueError("mid")
+    try:
+        sum(g())
+    except ValueError as e:
+        return b + 1, log, str(e)
+
+
+@case()
+def comprehension_raises_after_side_effects(a, b):
+    log = []
+
+    def f(i):
+        log.append(i)
+        if i == 2:
+            raise IndexError(i)
+        return i
+    try:
+        [f(i) for i in range(5)]
+    except IndexError:
+        log.append("stopped")
+    return a - 1, log
+
+
+@case()
+def contextmanager_entered_by_hand(a, b):
+    log = []
+
+    @contextlib.contextmanager
+    def cm():
+        log.append("e")
+        yield 5
+        log.append("x")
+    c = cm()
+    v = c.__enter__()
+    r = a * v
+    c.__exit__(None, None, None)
+    return r, log
+
+
+@case()
+def exitstack_push_exit_callback(a, b):
+    log = []
+
+    def on_exit(kind, value, tb):
+        log.append(kind)
+        return False
+    with contextlib.ExitStack() as st:
+        st.push(on_exit)
+        x = a + 1
+    return x, log
+
+
+@case()
+def generator_error_runs_its_finally_first(a, b):
+    log = []
+
+    def g():
+        try:
+            yield 1
+            raise ValueError("in gen")
+        finally:
+            log.append("gen finally")
+    try:
+        for v in g():
+            log.append(v)
+    except ValueError:
+        log.append("caught")
+    return a + 2, log
+
+
+@case()
+def contextmanager_misuse_errors(a, b):
+    @contextlib.contextmanager
+    def twice():
+        yield
+        yield
+
+    @contextlib.contextmanager
+    def never():
+        if False:
+            yield
+    out = []
+    for cm in (twice, never):
+        try:
+            with cm():
+                pass
+        except RuntimeError as e:
+            out.append(str(e))
+    return a, out
+
+
+@case()
+def continue_out_of_suppress_and_finally(a, b):
+    out = []
+    for d in ({"k": 1}, {}):
+        with contextlib.suppress(KeyError):
+            out.append(d["k"])
+            continue
+        out.append("missing")
+    for i in range(3):
+        try:
+            if i == 1:
+                raise KeyError
+        except KeyError:
+            continue
+        finally:
+            out.append(-i)
+        out.append(i)
+    else:
+        out.append("else")
+    return a * len(out), out
