@@ -475,3 +475,69 @@ def mutates_exception_state(a, n):
 
 def test_exception_state_mutated_then_reraised():
     run_calls(mutates_exception_state, [(None, (_x(), n)) for n in (1, 3, 3)], fullgraph=True)
+
+
+# -- state read after a graph break (the resume function's own guards) --
+
+def global_read_on_both_sides(a):
+    b = a * SCALE
+    print("break")
+    return b * SCALE
+
+
+def global_written_then_read_after(a):
+    global SCALE
+    SCALE = SCALE + 1
+    print("break")
+    return a * SCALE
+
+
+def config_read_on_both_sides(a):
+    b = a + CFG.scale
+    print("break")
+    return b * CFG.scale
+
+
+def _cell_across_break():
+    k = 1
+
+    def read(a):
+        b = a + k
+        print("break")
+        return b * k
+
+    def set_k(value):
+        def prepare():
+            nonlocal k
+            k = value
+        return prepare
+    return read, set_k
+
+
+def grad_mode_read_after_break(a):
+    w = torch.ones(2, requires_grad=True)
+    print("break")
+    return (w * 2).requires_grad, a.sum()
+
+
+def shape_read_after_break(a):
+    b = a * 2
+    print("break")
+    return b.sum(0), b.shape
+
+
+def test_resume_functions_guard_what_they_read():
+    x = _x()
+    run_calls(global_read_on_both_sides,
+              [(_set_scale(v), (x,)) for v in (1.0, 2.0, 2.0, 1.0)], reset_state=_set_scale(1.0))
+    run_calls(global_written_then_read_after, [(None, (x,))] * 3, reset_state=_set_scale(1.0))
+    run_calls(config_read_on_both_sides, [(_set_cfg(True, v), (x,)) for v in (2, 3, 3)],
+              reset_state=_set_cfg(True, 2))
+    read, set_k = _cell_across_break()
+    run_calls(read, [(set_k(v), (x,)) for v in (1, 4, 4)], reset_state=set_k(1))
+    try:
+        run_calls(grad_mode_read_after_break,
+                  [((lambda v=v: torch.set_grad_enabled(v)), (x,)) for v in (True, False, True)])
+    finally:
+        torch.set_grad_enabled(True)
+    run_calls(shape_read_after_break, [(None, (_x(shape=(n, 3)),)) for n in (2, 3, 4, 5)])
