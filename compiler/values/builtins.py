@@ -33,6 +33,9 @@ from compiler.values.iterators import (
     InfiniteIteratorValue,
     SequenceIteratorValue,
     StrictZipIteratorValue,
+    live_enumerate,
+    live_reversed,
+    live_zip,
 )
 from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
@@ -287,6 +290,10 @@ def build_dict(tx, *source, **kwargs):
 
 @handles(zip)
 def _zip(tx, *iterables, strict=None):
+    if strict is None or not strict.as_constant():
+        live = live_zip(tx, list(iterables))
+        if live is not None:
+            return live
     lists = [None if isinstance(it, InfiniteIteratorValue) else _items(tx, it)
              for it in iterables]
     finite = [len(items) for items in lists if items is not None]
@@ -307,6 +314,9 @@ def _zip(tx, *iterables, strict=None):
 @handles(enumerate)
 def _enumerate(tx, iterable, start=None):
     first = start.as_constant() if start is not None else 0
+    live = live_enumerate(tx, iterable, first)
+    if live is not None:
+        return live
     return SequenceIteratorValue([TupleValue([ConstantValue(i), v])
                                   for i, v in enumerate(_items(tx, iterable), first)],
                                  kind=enumerate)
@@ -325,6 +335,9 @@ def _reversed(tx, sequence):
         raise RaisedByProgram(TypeError(f"{kind.__name__!r} object is not reversible"))
     if isinstance(sequence, ObjectValue):
         return _reversed_user(tx, sequence, has["__reversed__"])
+    live = live_reversed(sequence)
+    if live is not None:
+        return live
     items = list(reversed(_items(tx, sequence)))
     if sequence.is_constant() and not isinstance(sequence, TupleValue):
         kind = type(call_pure(reversed, [sequence.as_constant()], {}))

@@ -25,6 +25,7 @@ class SequenceIteratorValue(Value):
         # a dict's or set's iterator: (CPython's error when its size changes, its keys now)
         self.watched = watched
         self.watched_keys = list(watched[1]()) if watched is not None else None
+        self.list_watch: list | None = None  # (list tracker, its items) read when made
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:
@@ -63,9 +64,22 @@ class SequenceIteratorValue(Value):
             raise Unsupported("keys replaced while iterating over them",
                               BreakReason.UNSUPPORTED_VALUE)
 
+    def watch_lists(self, lists: list) -> SequenceIteratorValue:
+        """An iterator made from a snapshot of these lists: a list changed before the
+        iterator is used up would be seen by CPython's lazy one, so it is refused."""
+        self.list_watch = [(lst, list(lst.items)) for lst in lists]
+        return self
+
+    def _check_lists(self) -> None:
+        for lst, items in self.list_watch or ():
+            if len(lst.items) != len(items) or any(a is not b for a, b in zip(lst.items, items)):
+                raise Unsupported("a list changed while an iterator made from it was in use",
+                                  BreakReason.UNSUPPORTED_VALUE)
+
     def next(self, tx) -> Value:
         if self.watched is not None:
             self._check_unchanged()
+        self._check_lists()
         items = self._current()
         if self.position >= len(items):
             raise RaisedByProgram(StopIteration())
@@ -87,6 +101,7 @@ class SequenceIteratorValue(Value):
                 return True
 
     def drain(self, tx) -> list[Value]:
+        self._check_lists()
         rest = list(self._current()[self.position:])
         self.position = len(self._current())
         return rest
@@ -159,3 +174,103 @@ def _strict_zip_message(lengths: list[int]) -> str:
         word = "shorter"
     earlier = "argument 1" if first == 1 else f"arguments 1-{first}"
     return f"zip() argument {first + 1} is {word} than {earlier}"
+
+
+class LiveIteratorValue(SequenceIteratorValue):
+    """zip, enumerate or reversed over a list: each step reads the list as it is then (an item
+    appended, replaced or removed after the iterator was made is seen, as by CPython's
+    iterators). `step(tx)` gives the next item or raises StopIteration; `remaining()` the items
+    still to come were nothing to change, for rebuilding it where it leaves the trace."""
+
+    def __init__(self, kind: type, step, remaining):
+        super().__init__([], kind=kind)
+        self.step, self.remaining = step, remaining
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"iter([{plan.items(self.remaining())}])")
+
+    def _current(self) -> list[Value]:
+        return self.remaining()
+
+    def next(self, tx) -> Value:
+        return self.step(tx)
+
+    def drain(self, tx) -> list[Value]:
+        out = []
+        while True:
+            try:
+                out.append(self.step(tx))
+            except RaisedByProgram as raised:
+                if isinstance(raised.exc, StopIteration):
+                    return out
+                raise
+
+    def __repr__(self) -> str:
+        return f"LiveIteratorValue({self.kind.__name__})"
+
+
+def _rest(iterator: SequenceIteratorValue) -> list[Value]:
+    return list(iterator._current()[iterator.position:])
+
+
+def live_zip(tx, iterables: list[Value]) -> LiveIteratorValue | None:
+    """`zip` over inputs one of which is a list, reading them step by step; None where an input
+    is not a list, tuple, dict, set or constant sequence (the callers' other models apply)."""
+    from compiler.values.containers import ListValue, TupleValue
+    if not any(isinstance(it, ListValue) for it in iterables):
+        return None
+    iterators = [it.iter(tx) for it in iterables]
+    if any(type(it) is not SequenceIteratorValue for it in iterators):
+        return None
+
+    def step(tx):
+        return TupleValue([it.next(tx) for it in iterators])  # in order, as CPython pulls
+
+    def remaining():
+        return [TupleValue(list(group)) for group in zip(*(_rest(it) for it in iterators))]
+
+    return LiveIteratorValue(zip, step, remaining)
+
+
+def live_enumerate(tx, iterable: Value, start: int) -> LiveIteratorValue | None:
+    from compiler.values.constant import ConstantValue
+    from compiler.values.containers import ListValue, TupleValue
+    if not isinstance(iterable, ListValue):
+        return None
+    inner = iterable.iter(tx)
+    if type(inner) is not SequenceIteratorValue:
+        return None
+    count = [start]
+
+    def step(tx):
+        item = inner.next(tx)
+        count[0] += 1
+        return TupleValue([ConstantValue(count[0] - 1), item])
+
+    def remaining():
+        return [TupleValue([ConstantValue(count[0] + i), v]) for i, v in enumerate(_rest(inner))]
+
+    return LiveIteratorValue(enumerate, step, remaining)
+
+
+def live_reversed(sequence: Value) -> LiveIteratorValue | None:
+    """`reversed(list)`: CPython's reverse iterator starts at the last index and reads the list
+    at each step; an index past the end then ends it for good."""
+    from compiler.values.containers import ListValue
+    if not isinstance(sequence, ListValue) or sequence.python_type() is not list:
+        return None
+    index = [len(sequence.items) - 1]
+
+    def step(tx):
+        i = index[0]
+        if 0 <= i < len(sequence.items):
+            index[0] = i - 1
+            return sequence.items[i]
+        index[0] = -1
+        raise RaisedByProgram(StopIteration())
+
+    def remaining():
+        i = index[0]
+        return [sequence.items[j] for j in range(i, -1, -1)] if i < len(sequence.items) else []
+
+    return LiveIteratorValue(type(reversed([])), step, remaining)

@@ -43,6 +43,10 @@ class CycleValue(InfiniteIteratorValue):
         return itertools.cycle
 
     def take(self, n: int) -> list[Value]:
+        for lst, items in getattr(self, "watch", ()):  # a cycle over a list changed
+            if len(lst.items) != len(items) or any(a is not b for a, b in zip(lst.items, items)):
+                raise Unsupported("a list changed while a cycle over it was in use",
+                                  BreakReason.UNSUPPORTED_VALUE)
         if not self.items:
             return []
         values = [self.items[(self.position + i) % len(self.items)] for i in range(n)]
@@ -254,6 +258,45 @@ HANDLERS = {
     itertools.dropwhile: _dropwhile, itertools.compress: _compress,
     itertools.filterfalse: _filterfalse, itertools.groupby: _groupby, itertools.tee: _tee,
 }
+
+
+def _over_lists(fn, handler):
+    """A call with a list among its inputs: CPython's iterator reads the list as it goes, so
+    the lazy model is used where there is one, else the snapshot is watched (refused if the
+    list changes before the iterator is used up)."""
+    def call(tx, *args, **kwargs):
+        from compiler.values.containers import ListValue
+        from compiler.values.generators import LAZY_HANDLERS
+        lists = [a for a in [*args, *kwargs.values()] if isinstance(a, ListValue)]
+        if not lists:
+            return handler(tx, *args, **kwargs)
+        lazy = LAZY_HANDLERS.get(fn)
+        if lazy is not None:
+            return lazy(tx, *args, **kwargs)
+        result = handler(tx, *args, **kwargs)
+        if isinstance(result, SequenceIteratorValue):
+            return result.watch_lists(lists)
+        if isinstance(result, CycleValue):
+            result.watch = [(lst, list(lst.items)) for lst in lists]
+        return result
+    return call
+
+
+_LAZY_OVER_LISTS = (itertools.chain, itertools.islice, itertools.accumulate,
+                    itertools.takewhile, itertools.dropwhile, itertools.filterfalse,
+                    itertools.starmap, itertools.compress, itertools.zip_longest,
+                    itertools.pairwise, itertools.cycle, itertools.groupby)
+HANDLERS.update({fn: _over_lists(fn, HANDLERS[fn]) for fn in _LAZY_OVER_LISTS})
+
+
+def _groupby_lazy(tx, *args, **kwargs):
+    """Always the lazy model: a group given out ends when the outer iterator advances
+    (`list(groupby(s))` leaves every group empty), which a snapshot of the groups misses."""
+    from compiler.values.generators import LAZY_HANDLERS
+    return LAZY_HANDLERS[itertools.groupby](tx, *args, **kwargs)
+
+
+HANDLERS[itertools.groupby] = _groupby_lazy
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 from compiler.values import lazy_itertools  # noqa: E402,F401 - registers the per-step handlers

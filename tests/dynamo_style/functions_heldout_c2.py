@@ -11,6 +11,8 @@ import enum
 import itertools
 import operator
 
+import torch
+
 from tests.conformance.registry import randn
 from tests.dynamo_style.registry import case
 
@@ -328,3 +330,37 @@ def hc_set_methods_keep_cpython_order(a, b):
     s.difference_update(range(9))
     s.symmetric_difference_update([1024, 16])
     return a * len(s), v, list(s)
+
+
+@case()
+def hc_iterators_over_a_list_read_it_live(a, b):
+    xs = [3, 1, 2]
+    r = reversed(xs)
+    e = enumerate(xs)
+    z = zip(xs, "abcdef")
+    next(z)
+    xs.insert(0, 7)
+    xs.append(9)
+    acc = itertools.accumulate(xs)
+    xs[0] = 5
+    return a * len(xs), list(r), list(e), list(z), list(acc)
+
+
+@case()
+def hc_enumerate_list_rewritten_in_loop(a, b):
+    scales = [1.0, 2.0, 3.0]
+    out = []
+    for i, s in enumerate(scales):
+        scales[i] = s * 2
+        if i == 0:
+            scales.append(4.0)
+        out.append(a * s)
+    return torch.stack(out), scales
+
+
+@case()
+def hc_groupby_groups_end_when_outer_advances(a, b):
+    pairs = list(itertools.groupby("aabbbc"))
+    sizes = [(k, len(list(g))) for k, g in pairs]
+    runs = [(k, len(list(g))) for k, g in itertools.groupby([1, 1, 2, 1])]
+    return a * runs[0][1], sizes, runs

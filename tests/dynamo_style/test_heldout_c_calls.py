@@ -191,3 +191,20 @@ def test_input_set_after_removals_keeps_real_order():
         return (X, s)
 
     _agree(fn, make, [lambda: None])
+
+
+def test_graph_break_inside_loop_over_enumerate_and_zip():
+    def fn(x, names):
+        out = x
+        for i, (name, w) in enumerate(zip(names, [1.0, 2.0, 3.0])):
+            if out.sum() > 0:  # tensor data: a graph break inside the loop
+                out = out * w + i
+            else:
+                out = out - len(name)
+        for j, name in reversed(list(enumerate(names))):
+            out = out + j * len(name)
+        return out
+
+    for sign in (1, -1, 1):
+        stats = _agree(fn, lambda: (X * sign, ["ab", "c", "def"]), [], fullgraph=False)
+        assert stats.graph_breaks
