@@ -103,6 +103,10 @@ def _combinations(tx, iterable, r):
     return _tuples(itertools.combinations(iterable.unpack(tx), r.as_constant()))
 
 
+def _combinations_with_replacement(tx, iterable, r):
+    return _tuples(itertools.combinations_with_replacement(iterable.unpack(tx), r.as_constant()))
+
+
 def _permutations(tx, iterable, r=None):
     return _tuples(itertools.permutations(iterable.unpack(tx), r.as_constant() if r else None))
 
@@ -252,6 +256,7 @@ HANDLERS = {
     itertools.count: _count, itertools.cycle: _cycle, itertools.islice: _islice,
     itertools.chain: _chain, itertools.chain.from_iterable: _chain_from_iterable,
     itertools.product: _product, itertools.combinations: _combinations,
+    itertools.combinations_with_replacement: _combinations_with_replacement,
     itertools.permutations: _permutations, itertools.zip_longest: _zip_longest,
     itertools.repeat: _repeat, itertools.accumulate: _accumulate, itertools.pairwise: _pairwise,
     itertools.starmap: _starmap, itertools.takewhile: _takewhile,

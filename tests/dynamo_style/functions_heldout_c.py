@@ -10,6 +10,7 @@ from __future__ import annotations
 import collections
 import copy
 import functools
+import itertools
 import math
 import operator
 
@@ -363,3 +364,29 @@ def hc_math_on_shapes_to_tensor(a, b):
     scale = 1 / math.sqrt(a.shape[-1])
     pad = math.ceil(a.shape[0] / 2) * 2 - a.shape[0]
     return a.flatten()[: side * side].reshape(side, side) * scale, pad, math.log2(a.shape[1])
+
+
+@case()
+def hc_namedtuple_defaults_and_compare(a, b):
+    Spec = collections.namedtuple("Spec", ["dim", "heads", "drop"], defaults=[0.0])
+    s = Spec(8, 2)
+    t = Spec._make([8, 2, 0.0])
+    d, h, p = s
+    v = [s == t, s == (8, 2, 0.0), s < Spec(8, 3), s._fields, s._asdict(), s[1:], s.count(8),
+         s._replace(heads=4).heads, isinstance(s, tuple), len(s)]
+    return a * (d // h) + p, v
+
+
+@case()
+def hc_itertools_wide(a, b):
+    v = [list(itertools.accumulate([1, 2, 3], operator.mul, initial=10)),
+         list(itertools.compress("abcd", [1, 0, 1, 0])),
+         list(itertools.filterfalse(lambda x: x % 2, range(6))),
+         list(itertools.islice(range(20), 2, 12, 3)),
+         list(itertools.product("ab", repeat=2)),
+         list(itertools.combinations_with_replacement([1, 2], 2)),
+         [(k, len(list(g))) for k, g in itertools.groupby("aabbba")],
+         list(itertools.zip_longest([1, 2], "a", fillvalue="-")),
+         list(itertools.islice(itertools.count(0.5, 0.25), 3)),
+         list(itertools.pairwise([1, 4, 9]))]
+    return a * v[0][-1], v
