@@ -59,6 +59,17 @@ class CellValue(Value):
         if self.real_cell is not None:
             tx.ctx.side_effects.write_cell(self.real_cell, value)
 
+    def python_type(self) -> type:
+        return types.CellType
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "cell_contents":
+            try:
+                return self.load(tx)
+            except RaisedByProgram:
+                raise RaisedByProgram(ValueError("Cell is empty")) from None
+        return super().getattr(tx, name)
+
 
 class FrameCellValue(CellValue):
     """A cell of a resume function's own frame, passed in as an argument: a new cell object on
@@ -213,6 +224,11 @@ class UserFunctionValue(Value):
             return ConstantValue(first if isinstance(first, str) else None)
         if name == "__code__":
             return self._code(tx)
+        if name == "__closure__":  # the cells, as the trace holds them
+            from compiler.values.containers import TupleValue
+            self.guard_code(tx.ctx)  # the number of free variables is the code's
+            cells = self.closure(tx.ctx)
+            return TupleValue(list(cells)) if cells else ConstantValue(None)
         if name in ("__defaults__", "__kwdefaults__"):
             return self._defaults_attribute(tx, name)
         if name == "__class__":
@@ -419,13 +435,19 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
     varkw: dict[str, Value] = {}
     posonly = names[:code.co_posonlyargcount]
     for key, value in kwargs.items():
-        if key in bound or (key in positional and key not in posonly and key in bound):
-            raise RaisedByProgram(TypeError(f"{name}() got multiple values for argument {key!r}"))
         if (key in positional and key not in posonly) or key in kwonly:
+            if key in bound:
+                raise RaisedByProgram(TypeError(f"{name}() got multiple values for argument "
+                                                f"{key!r}"))
             bound[key] = value
-        elif has_varkw:
+        elif has_varkw:  # a positional-only name given by keyword goes there too
             varkw[key] = value
         else:
+            given = [k for k in kwargs if k in posonly]
+            if given:
+                raise RaisedByProgram(TypeError(
+                    f"{name}() got some positional-only arguments passed as keyword arguments: "
+                    f"'{', '.join(given)}'"))
             raise RaisedByProgram(TypeError(f"{name}() got an unexpected keyword argument {key!r}"))
     if extra and not has_varargs:  # after the keywords' errors, as CPython checks them
         raise too_many_positional(name, n_pos, len(defaults), len(args),

@@ -119,7 +119,11 @@ def _initialised(tx, obj, args, kwargs) -> Value:
     from compiler.values.objects import class_attribute
     init = class_attribute(tx, obj.cls, "__init__", obj)
     if init is not None:
-        init.call(tx, args, kwargs)
+        returned = init.call(tx, args, kwargs)
+        if not (returned.is_constant() and returned.as_constant() is None):
+            from compiler.values.base import RaisedByProgram
+            raise RaisedByProgram(TypeError(f"__init__() should return None, not "
+                                            f"'{returned.python_type().__name__}'"))
     elif args or kwargs:
         from compiler.values.base import RaisedByProgram
         raise RaisedByProgram(TypeError(f"{obj.cls.__name__}() takes no arguments"))

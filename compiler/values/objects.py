@@ -431,7 +431,8 @@ class ObjectValue(Value):
         _, descriptor = find_in_mro(self.cls, name)
         if isinstance(descriptor, property):
             if descriptor.fset is None:
-                raise RaisedByProgram(AttributeError(f"can't set attribute {name!r}"))
+                raise RaisedByProgram(AttributeError(
+                    f"property {name!r} of {self.cls.__qualname__!r} object has no setter"))
             registry.wrap(tx.ctx, descriptor.fset, None).call(tx, [self, value], {})
             return
         if (user_descriptor := data_descriptor(tx, self.cls, name)) is not None:
@@ -469,18 +470,30 @@ class ObjectValue(Value):
         return method.call(tx, args, kwargs)
 
     def bool(self, tx) -> bool:
-        for hook in ("__bool__", "__len__"):
-            method = class_attribute(tx, self.cls, hook, self)
-            if method is not None:
-                result = method.call(tx, [], {})
-                return bool(result.as_constant())
+        method = class_attribute(tx, self.cls, "__bool__", self)
+        if method is not None:
+            result = method.call(tx, [], {}).as_constant()
+            if type(result) is not bool:
+                raise RaisedByProgram(TypeError(f"__bool__ should return bool, returned "
+                                                f"{type(result).__name__}"))
+            return result
+        if class_attribute(tx, self.cls, "__len__", self) is not None:
+            return self.len(tx) != 0
         return True
 
     def len(self, tx) -> int:
         method = class_attribute(tx, self.cls, "__len__", self)
         if method is None:
             raise RaisedByProgram(TypeError(f"object of type {self.cls.__name__!r} has no len()"))
-        return method.call(tx, [], {}).as_constant()
+        result = method.call(tx, [], {}).as_constant()
+        try:
+            size = result.__index__()  # as CPython's len(): an int, or what __index__ gives
+        except AttributeError:
+            raise RaisedByProgram(TypeError(f"{type(result).__name__!r} object cannot be "
+                                            f"interpreted as an integer")) from None
+        if size < 0:
+            raise RaisedByProgram(ValueError("__len__() should return >= 0"))
+        return size
 
     def iter(self, tx) -> Value:
         """CPython's iter(): `__iter__`, whose result must be an iterator (used as it is), or

@@ -15,6 +15,7 @@ from tests.conformance.registry import randint, randn
 from tests.dynamo_style import (  # noqa: F401 - registers their cases
     functions_heldout_d2,
     functions_heldout_d3,
+    functions_heldout_d4,
 )
 from tests.dynamo_style.registry import case
 
@@ -323,7 +324,7 @@ class Layer:
         self.rate = rate
 
 
-@pending()
+@case()
 def validating_data_descriptor(a, b):
     layer = Layer(3, 0.5)
     try:
@@ -527,7 +528,7 @@ def make_counter(start):
     return inc, get
 
 
-@pending()
+@case()
 def closure_counter_pair(a, b):
     inc, get = make_counter(2)
     inc()

@@ -1,0 +1,192 @@
+"""Held-out-style cases written from real code's idioms, fourth part: a configuration class
+with attribute aliases through __getattribute__/__setattr__, an output record that is an
+OrderedDict dataclass, mixins with properties, class-keyed registries; and CPython's checks on
+what dunders return and on how arguments bind.
+"""
+
+from __future__ import annotations
+
+import collections
+import dataclasses
+
+import torch
+
+from tests.conformance.registry import randn
+from tests.dynamo_style.registry import case
+
+
+class PretrainedConfig:
+    attribute_map: dict = {}
+    model_type = ""
+
+    def __setattr__(self, key, value):
+        if key in super().__getattribute__("attribute_map"):
+            key = super().__getattribute__("attribute_map")[key]
+        super().__setattr__(key, value)
+
+    def __getattribute__(self, key):
+        if key != "attribute_map" and key in super().__getattribute__("attribute_map"):
+            key = super().__getattribute__("attribute_map")[key]
+        return super().__getattribute__(key)
+
+    def __init__(self, **kwargs):
+        self.use_cache = kwargs.pop("use_cache", True)
+        self.output_hidden_states = kwargs.pop("output_hidden_states", False)
+        for key, value in kwargs.items():
+            setattr(self, key, value)
+
+
+class BertLikeConfig(PretrainedConfig):
+    model_type = "bert"
+    attribute_map = {"num_layers": "num_hidden_layers"}
+
+    def __init__(self, hidden_size=8, num_hidden_layers=2, **kwargs):
+        self.hidden_size = hidden_size
+        self.num_hidden_layers = num_hidden_layers
+        super().__init__(**kwargs)
+
+
+@case(lambda: (randn(0, (3, 4)), BertLikeConfig(use_cache=False)))
+def config_alias_read_and_write_on_input(x, cfg):
+    n = cfg.num_layers
+    cfg.num_layers = n + 1
+    return (x * cfg.hidden_size, cfg.num_hidden_layers, getattr(cfg, "use_cache", True),
+            cfg.model_type, hasattr(cfg, "foo"))
+
+
+@case()
+def config_alias_built_inside(a, b):
+    cfg = BertLikeConfig(num_layers=5, foo=1, use_cache=False)
+    return a * cfg.num_hidden_layers, cfg.foo, cfg.use_cache, sorted(cfg.__dict__)
+
+
+class ModelOutput(collections.OrderedDict):
+    def __post_init__(self):
+        for field in dataclasses.fields(self):
+            value = getattr(self, field.name)
+            if value is not None:
+                self[field.name] = value
+
+    def __getitem__(self, key):
+        if isinstance(key, str):
+            return dict(self.items())[key]
+        return self.to_tuple()[key]
+
+    def __setattr__(self, name, value):
+        if name in self.keys() and value is not None:
+            super().__setitem__(name, value)
+        super().__setattr__(name, value)
+
+    def to_tuple(self):
+        return tuple(self[k] for k in self.keys())
+
+
+@dataclasses.dataclass
+class EncoderOutput(ModelOutput):
+    last_hidden_state: torch.Tensor = None
+    pooler_output: torch.Tensor | None = None
+    hidden_states: tuple | None = None
+
+
+@case()
+def ordered_dict_output_record_indexing(a, b):
+    out = EncoderOutput(last_hidden_state=a, pooler_output=b.sum(0))
+    return (out[0], out["pooler_output"], len(out), list(out.keys()), out.hidden_states,
+            out.to_tuple()[1])
+
+
+class ParamsMixin:
+    @property
+    def dtype(self):
+        return self.weight.dtype
+
+    def num_params(self):
+        return sum(p.numel() for p in [self.weight, self.bias])
+
+
+class DenseLike(ParamsMixin):
+    _no_split = ["Block"]
+
+    def __init__(self):
+        self.weight = torch.ones(2, 3)
+        self.bias = torch.zeros(3)
+
+
+class DenseChild(DenseLike):
+    def __init__(self):
+        super(DenseChild, self).__init__()  # noqa: UP008 - the old spelling is the point
+        self.extra = 1
+
+
+@case()
+def mixin_property_and_mro_class_attributes(a, b):
+    layer = DenseChild()
+    found = [getattr(k, "_no_split", None) for k in type(layer).__mro__]
+    return (a * layer.extra, layer.dtype, layer.num_params(), found,
+            callable(getattr(layer, "num_params", None)), hasattr(type(layer), "dtype"),
+            isinstance(layer, (ParamsMixin, int)), type(layer).__mro__[1].__name__)
+
+
+MODEL_FOR_CONFIG = {BertLikeConfig: "bert-model", PretrainedConfig: "base-model"}
+
+
+@case(lambda: (randn(0, (3, 4)), BertLikeConfig()))
+def registry_keyed_by_config_class(x, cfg):
+    return x, MODEL_FOR_CONFIG[type(cfg)], [k.__name__ for k in MODEL_FOR_CONFIG
+                                            if isinstance(cfg, k)]
+
+
+@case()
+def dunder_result_checks_raise_as_cpython(a, b):
+    class BadBool:
+        def __bool__(self):
+            return 1
+
+    class NegLen:
+        def __len__(self):
+            return -1
+
+    class StrLen:
+        def __len__(self):
+            return "2"
+
+    class InitReturns:
+        def __init__(self):
+            return 5
+
+    class ReadOnly:
+        @property
+        def p(self):
+            return 1
+
+    caught = []
+    for attempt in (lambda: bool(BadBool()), lambda: len(NegLen()), lambda: len(StrLen()),
+                    lambda: bool(NegLen()), InitReturns):
+        try:
+            attempt()
+            caught.append(None)
+        except (TypeError, ValueError) as e:
+            caught.append(type(e).__name__)
+    try:
+        ReadOnly().p = 2
+    except AttributeError as e:
+        caught.append(str(e))
+    return a, caught
+
+
+@case()
+def positional_only_names_given_by_keyword(a, b):
+    def into_kwargs(x, /, **kw):
+        return x, sorted(kw)
+
+    def strict(p, q, /, r):
+        return p + q + r
+
+    messages = []
+    for call in (lambda: strict(a, b, r=1, p=4), lambda: strict(p=a, q=b, r=1),
+                 lambda: strict(a, b, 1, r=1), lambda: strict(a, b, s=1)):
+        try:
+            call()
+        except TypeError as e:
+            messages.append(str(e).split(") ", 1)[1])
+    return into_kwargs(a, x=b), strict(a, b, r=2), messages
