@@ -4,7 +4,9 @@ node around the ops of the block (`torch.autocast`, compiler/values/autocast.py;
 `torch.inference_mode`, compiler/values/inference_mode.py).
 
 A break inside a region is refused (its exit cannot leave the graph), and a region the trace
-leaves open when it stops is exited then (`leave_open_regions`).
+leaves open when it stops is exited then (`leave_open_regions`). A manager left may be entered
+again (torch's __enter__ saves the state anew each time); entered again while still entered
+(its exit would then restore the wrong state) is refused.
 """
 
 from __future__ import annotations
@@ -61,6 +63,7 @@ class RegionValue(Value):
         tx.ctx.open_regions.remove(self.real)
         self.real.__exit__(None, None, None)
         tx.ctx.graph.graph.call_function(self.exit_target, (self.node,))
+        self.node = None  # left: entering it again starts the mode anew (its real manager too)
         return ConstantValue(None)
 
     def call(self, tx, args, kwargs) -> Value:
