@@ -9,62 +9,13 @@ wrong answer. Recompile counts are checked where the guards decide them.
 from __future__ import annotations
 
 import contextlib
-import copy
 import enum
-import io
 
 import pytest
 import torch
 
-import compiler
-from tests.differential import assert_same
-
-
-def _x(seed=0, shape=(3, 4)):
-    return torch.randn(shape, generator=torch.Generator().manual_seed(seed))
-
-
-def _call(fn, args):
-    out = io.StringIO()
-    try:
-        with contextlib.redirect_stdout(out):
-            result = fn(*args)
-        return "ok", result, out.getvalue()
-    except Exception as error:  # noqa: BLE001 - the exception is the answer compared
-        return "raised", f"{type(error).__name__}: {error}", out.getvalue()
-
-
-def run_calls(fn, calls, *, fullgraph=False, reset_state=None):
-    """`calls`: (prepare, args) pairs; `prepare()` (or None) sets the state the call reads.
-    Runs them all eagerly, then all compiled, comparing call by call; returns the stats."""
-    def run(f):
-        answers = []
-        for prepare, args in calls:
-            if prepare is not None:
-                prepare()
-            answers.append(_call(f, copy.deepcopy(args)))
-        return answers
-
-    if reset_state:
-        reset_state()
-    expected = run(fn)
-    if reset_state:
-        reset_state()
-    compiler.reset()
-    with compiler.config.patch(raise_internal_errors=True):
-        compiled = compiler.compile(fn, fullgraph=fullgraph)
-        actual = run(compiled)
-    for i, (want, got) in enumerate(zip(expected, actual)):
-        assert got[0] == want[0], (i, want, got)
-        assert got[2] == want[2], (i, "printed", want[2], got[2])
-        if want[0] == "ok":
-            assert_same(got[1], want[1], f"call {i}")
-        else:
-            assert got[1] == want[1], i
-    stats = compiler.stats(compiled)
-    assert not stats.internal_errors, stats.internal_errors
-    return stats
-
+from tests.dynamo_style.calls_support import run_calls
+from tests.dynamo_style.calls_support import sample as _x
 
 # -- guards on the state a trace read --
 
