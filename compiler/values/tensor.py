@@ -32,6 +32,11 @@ METADATA_METHODS = {
     "is_floating_point", "is_complex", "element_size", "get_device", "storage_offset",
     "is_signed", "type", "__len__", "is_inference",
 }
+# State of a tensor's storage and view that the tensor guard does not hold (_storage_state).
+STORAGE_STATE_METHODS = {"storage_offset", "is_conj", "is_neg", "_is_view", "is_shared",
+                         "is_pinned"}
+
+
 def tensor_is_leaf(t: torch.Tensor) -> bool:
     return t.is_leaf
 
@@ -41,7 +46,8 @@ INPUT_FLAGS = {"is_leaf": tensor_is_leaf, "is_inference": torch.Tensor.is_infere
 # Tensor-valued attributes: recorded as getattr nodes.
 TENSOR_ATTRIBUTES = {"T", "mT", "H", "mH", "real", "imag"}
 DATA_METHODS = {"item", "tolist", "numpy", "__bool__", "__int__", "__float__", "__index__",
-                "data_ptr", "untyped_storage", "storage", "__array__", "__format__"}
+                "data_ptr", "untyped_storage", "storage", "__array__", "__format__",
+                "is_set_to"}  # (is_set_to: which storage, which the guards do not hold)
 SIDE_EFFECT_METHODS = {"backward", "retain_grad", "register_hook",
                        "share_memory_", "pin_memory", "record_stream", "set_", "resize_",
                        "resize_as_", "detach_"}
@@ -143,6 +149,24 @@ class TensorValue(Value):
         return tx.ctx.tensor_op("call_function", torch._C._autograd._get_data_attr, [self], {},
                                 "Tensor.data")
 
+    def _storage_state(self, tx, name: str) -> Value:
+        """What the tensor guard does not hold (where a view starts in its storage, the conj
+        and neg bits, view-ness, shared or pinned memory): an input's is read and guarded;
+        a tensor made in the graph answers from its fake, whose answer follows from the
+        inputs' (their fakes keep these), so the inputs' are guarded. Shared or pinned memory
+        of a tensor made in the graph is refused."""
+        if self._reached_input() is not None:
+            return ConstantValue(_guarded_query(tx, name, self.source, self._reached_input()))
+        if name in ("is_shared", "is_pinned"):
+            raise Unsupported(f"Tensor.{name}() of a tensor made in the graph",
+                              BreakReason.UNSUPPORTED_CALL)
+        for source, real, _ in tx.ctx.graph.inputs:
+            _guarded_query(tx, name, source, real)
+        answer = getattr(self.example, name)()
+        if type(answer) not in (int, bool):
+            raise Unsupported(f"Tensor.{name}() that is symbolic", BreakReason.UNSUPPORTED_CALL)
+        return ConstantValue(answer)
+
     def _reached_input(self) -> torch.Tensor | None:
         """The real tensor of an input (reached through a source), else None."""
         real = getattr(self, "real", None)
@@ -201,6 +225,8 @@ class TensorValue(Value):
             return symbolic
         if name == "is_inference" and not args and not kwargs and self._reached_input() is not None:
             return self._input_flag(tx, name)
+        if name in STORAGE_STATE_METHODS and not args and not kwargs:
+            return self._storage_state(tx, name)
         if name in METADATA_METHODS and not (name == "type" and (args or kwargs)):
             plain = [a.as_constant() for a in args]
             named = {k: v.as_constant() for k, v in kwargs.items()}
@@ -248,6 +274,14 @@ class TensorValue(Value):
 
     def hash_key(self) -> Any:
         return ("tensor", id(self))
+
+
+def _guarded_query(tx, name: str, source, real: torch.Tensor):
+    read = getattr(torch.Tensor, name)
+    answer = read(real)
+    query = CallSource(ConstantSource(tx.ctx.label_for(read, "fn"), read), (source,))
+    tx.ctx.guard(query, GuardKind.EQUALS, answer)
+    return answer
 
 
 def _negative_step(part: Value) -> bool:

@@ -248,3 +248,55 @@ def test_module_truth_and_own_container_dunders():
     stats = _agree(lambda m, x: m(x), lambda: [(m, torch.ones(2, 3)) for m in (eager, comp)],
                    [grow, lambda: None])
     assert stats.compiles == 2
+
+
+def _complex():
+    return torch.complex(torch.ones(3), torch.arange(3.0))
+
+
+def test_storage_offset_conj_and_view_state_of_inputs_are_guarded():
+    def fn(x):
+        return (x.storage_offset(), x[1:].storage_offset(), x._is_view(), x.is_shared(),
+                x.contiguous()._is_view(), x * 2)
+
+    calls = iter([lambda: torch.arange(10.0)[1:4], lambda: torch.arange(10.0)[2:5],
+                  lambda: torch.arange(3.0), lambda: torch.arange(3.0).share_memory_()])
+    made = []
+
+    def args():
+        make = made[-1]
+        return [(make(),), (make(),)]
+
+    def next_input():
+        made.append(next(calls))
+
+    next_input()
+    stats = _agree(fn, args, [next_input, next_input, next_input])
+    assert stats.compiles == 4
+
+
+def test_conj_and_neg_bits_of_inputs_are_guarded():
+    def fn(x):
+        return (x.is_conj(), torch.is_conj(x), x.conj().is_conj(), x.imag.is_neg(),
+                torch.Tensor.is_neg(x), x + 0)
+
+    state = {"conj": False}
+
+    def args():
+        return [((_complex().conj() if state["conj"] else _complex()),) for _ in range(2)]
+
+    def flip():
+        state["conj"] = not state["conj"]
+
+    stats = _agree(fn, args, [flip, flip])
+    assert stats.compiles == 2
+
+
+def test_is_set_to_is_refused():
+    import pytest
+
+    def fn(x, y):
+        return x.is_set_to(y)
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fn, fullgraph=True)(torch.ones(2), torch.ones(2))
