@@ -119,6 +119,10 @@ class TensorValue(Value):
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
         if name == "is_leaf" and self._reached_input() is not None:  # (a method's: below)
             return self._input_flag(tx, name)
+        if name == "nbytes":  # numel() * itemsize, symbolic where the sizes are
+            from compiler.values.symbolic_int import numel_value, symbolic_binary
+            return symbolic_binary(tx, "*", numel_value(tx.ctx.graph, self),
+                                   ConstantValue(self.example.dtype.itemsize))
         if name in METADATA_ATTRIBUTES:
             return registry.wrap_constant(getattr(self.example, name))
         if name in TENSOR_ATTRIBUTES:

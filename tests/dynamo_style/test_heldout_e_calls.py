@@ -300,3 +300,20 @@ def test_is_set_to_is_refused():
 
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(torch.ones(2), torch.ones(2))
+
+
+def test_nbytes_with_sizes_that_became_symbolic():
+    def fn(x):
+        return x.nbytes, x.itemsize, x.sum() / x.nbytes
+
+    sizes = iter([2, 3, 4, 5])
+    state = {"n": next(sizes)}
+
+    def args():
+        return [(torch.ones(state["n"], dtype=torch.float64)[1:],) for _ in range(2)]
+
+    def grow():
+        state["n"] = next(sizes)
+
+    stats = _agree(fn, args, [grow, grow, grow])
+    assert stats.compiles == 2
