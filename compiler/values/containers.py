@@ -248,7 +248,13 @@ class ListValue(SequenceValue):
         elif name == "reverse":
             self.items.reverse()
         elif name == "sort":
+            if args or set(kwargs) - {"key", "reverse"}:
+                raise RaisedByProgram(TypeError("sort() takes no positional arguments")
+                                      if args else TypeError("sort() got an unexpected "
+                                                             "keyword argument"))
             key = kwargs.get("key")
+            if key is not None and key.is_constant() and key.as_constant() is None:
+                key = None  # key=None: the items themselves
             reverse = kwargs.get("reverse", registry.wrap_constant(False)).as_constant()
             if key is not None:
                 keys = [key.call(tx, [item], {}) for item in self.items]
@@ -504,7 +510,12 @@ def mapping_pairs(tx, source: Value) -> Iterator[tuple[Value, Value]]:
     """The (key, value) pairs `dict(source)` and `d.update(source)` read, one at a time as
     CPython reads them (each is stored before the next is read): a mapping's (anything with
     `keys`) from `keys()`, drained into a list, then `source[key]` for each key; else each item
-    of the iterable, which must be a pair."""
+    of the iterable, which must be a pair. A Counter constant (a dict subclass keeping dict's
+    iteration) is read by CPython's dict fast path: its items as they are."""
+    if isinstance(source, ConstantValue) and type(source.value) is collections.Counter:
+        for key, value in list(source.value.items()):
+            yield registry.wrap_constant(key), registry.wrap_constant(value)
+        return
     if has_attribute(tx, source, "keys"):
         for key in source.getattr(tx, "keys").call(tx, [], {}).unpack(tx):
             yield key, source.getitem(tx, key)

@@ -6,6 +6,7 @@ objects follow CPython's dunder protocol (left operand, then the reflected one).
 
 from __future__ import annotations
 
+import collections
 import operator
 
 from compiler.errors import BreakReason, Unsupported
@@ -56,6 +57,14 @@ def _is_array(value: Value) -> bool:
     return isinstance(value, NdarrayValue)
 
 
+def _constant_result(result):
+    """A new Counter (`c + d`, `-c`) is a Counter of this trace, changed in place by its own
+    methods (counters.py); anything else a constant."""
+    if type(result) is collections.Counter:
+        return CounterValue(result)
+    return registry.wrap_constant(result)
+
+
 def _is_set(value: Value) -> bool:
     from compiler.values.sets import SetValue
     return isinstance(value, SetValue)
@@ -84,7 +93,7 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
         from compiler.values.sets import set_operator
         return set_operator(symbol, a, b)
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
-        return registry.wrap_constant(call_pure(fn, [plain(a), plain(b)], {}))
+        return _constant_result(call_pure(fn, [plain(a), plain(b)], {}))
     result = try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result
@@ -255,7 +264,7 @@ def unary_op(tx, symbol: str, a: Value) -> Value:
     if _is_tensor(a):
         return tx.ctx.tensor_op("call_function", fn, [a], {}, f"unary {symbol}")
     if a.is_constant():
-        return registry.wrap_constant(call_pure(fn, [a.as_constant()], {}))
+        return _constant_result(call_pure(fn, [a.as_constant()], {}))
     method = dunder(tx, a, name)
     if method is not None:
         return method.call(tx, [], {})

@@ -19,6 +19,7 @@ refused: the call is a graph break.
 
 from __future__ import annotations
 
+import collections
 import copy
 import copyreg
 import types
@@ -31,7 +32,13 @@ from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.callables import UserFunctionValue
 from compiler.values.constant import ConstantValue
-from compiler.values.containers import DictValue, ListValue, SizeValue, TupleValue
+from compiler.values.containers import (
+    DictValue,
+    ListValue,
+    SizeValue,
+    TupleValue,
+    store_entry,
+)
 from compiler.values.identity import identity
 from compiler.values.objects import (
     ClassValue,
@@ -174,11 +181,41 @@ class DeepCopier:
             return self._copy_pairs(x, [x.entries[k] for k in list(x.entries)])
         if type(x) is InstanceDictValue:
             return self._copy_pairs(None, self._attributes(x.owner))
+        made = self._copy_collection(x)
+        if made is not None:
+            return made
         if type(x) is ObjectValue and _plain_class(x.cls):
             return self._copy_object(x)
         if isinstance(x, SizeValue):
             raise _refuse("a torch.Size")
         raise _refuse(str(x))
+
+    def _copy_collection(self, x: Value) -> Value | None:
+        """Sets, deques, OrderedDicts and defaultdicts, rebuilt as their __reduce_ex__ has
+        deepcopy rebuild them: a new object of the type (a defaultdict with its factory copied,
+        a deque with its maxlen), remembered, then filled with the copied items in order."""
+        from compiler.values.sets import SetValue
+        from compiler.values.stdlib_collections import DequeValue, OrderedDictValue
+        if type(x) is SetValue:  # set(list(x)) of the copied members
+            return self._remember(x, SetValue([self.copy(m) for m in x.ordered()],
+                                              frozen=x.frozen))
+        if type(x) is DequeValue:
+            made = self._remember(x, DequeValue([], x.maxlen))
+            made.items.extend(self.copy(item) for item in x.items)
+            return made
+        if type(x) is OrderedDictValue and not x.attributes and (
+                x.real is None or not vars(x.real)):
+            made = self._remember(x, OrderedDictValue({}))
+        elif type(x) is DictValue and x.cls is collections.defaultdict:
+            factory = x.default_factory
+            made = self._remember(x, DictValue(cls=collections.defaultdict, default_factory=(
+                None if factory is None else self.copy(factory))))
+        else:
+            return None
+        for key, value in [x.entries[k] for k in list(x.entries)]:
+            copied_key = self.copy(key)
+            store_entry(made.entries, copied_key, self.copy(value))
+        return made
 
     def _copy_pairs(self, x: Value | None, pairs: list[tuple[Value, Value]]) -> DictValue:
         made = DictValue()

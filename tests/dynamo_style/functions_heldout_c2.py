@@ -364,3 +364,20 @@ def hc_groupby_groups_end_when_outer_advances(a, b):
     sizes = [(k, len(list(g))) for k, g in pairs]
     runs = [(k, len(list(g))) for k, g in itertools.groupby([1, 1, 2, 1])]
     return a * runs[0][1], sizes, runs
+
+
+@case()
+def hc_deepcopy_collections_and_sort_key_none(a, b):
+    import copy
+
+    od = collections.OrderedDict(w=[1], b=[2])
+    dd = collections.defaultdict(list, x=[1])
+    dq = collections.deque([[0], [1]], maxlen=3)
+    copies = [copy.deepcopy(v) for v in (od, dd, dq, {3, 1, 2}, frozenset({5}))]
+    copies[0]["w"].append(9)
+    copies[1]["y"].append(4)
+    copies[2][0].append(7)
+    order = [3, 1, 2]
+    order.sort(key=None, reverse=False)
+    total = collections.Counter(a=2) + collections.Counter(a=1, b=1)
+    return a * len(copies[1]), od, dd, dq, copies, order, dict(total), type(total).__name__
