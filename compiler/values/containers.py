@@ -143,6 +143,14 @@ class TupleValue(SequenceValue):
     def reconstruct(self, plan) -> str:
         return plan.temp(f"({plan.items(self.items)})")
 
+    def setitem(self, tx, key: Value, value: Value) -> None:  # `t[1] += [3]` ends here
+        name = type_name(self.python_type())
+        raise RaisedByProgram(TypeError(f"'{name}' object does not support item assignment"))
+
+    def delitem(self, tx, key: Value) -> None:
+        name = type_name(self.python_type())
+        raise RaisedByProgram(TypeError(f"'{name}' object doesn't support item deletion"))
+
 
 class SizeValue(TupleValue):
     """torch.Size: a tuple of ints, from a tensor's shape."""

@@ -14,7 +14,10 @@ import itertools
 import math
 import operator
 
-from tests.dynamo_style import functions_heldout_c2  # noqa: F401 - registers its cases
+from tests.dynamo_style import (
+    functions_heldout_c2,  # noqa: F401 - registers its cases
+    functions_heldout_c3,  # noqa: F401 - registers its cases
+)
 from tests.dynamo_style.registry import case
 
 
