@@ -279,6 +279,9 @@ def check_closed(ctx) -> None:
 
 
 def _has_method(value: Value, name: str) -> bool:
+    from compiler.values.iterators import SequenceIteratorValue
+    if isinstance(value, SequenceIteratorValue) and value.real is None:
+        return False  # a builtin sequence's iterator made in the trace: no throw or close
     try:
         return hasattr(value.python_type(), name)
     except Unsupported:

@@ -167,3 +167,21 @@ def running_and_suspended_flags(x):
 
 def test_generator_state_flags():
     one_graph(check_same(running_and_suspended_flags, _x()))
+
+
+def yield_from_tensor_rows_closed(x):
+    log = []
+
+    def rows(t):
+        try:
+            yield from t
+        finally:
+            log.append("closed")
+    it = rows(x.reshape(3, 1))
+    first = next(it)
+    it.close()
+    return first + 1, log
+
+
+def test_closing_a_yield_from_over_a_sequence():
+    one_graph(check_same(yield_from_tensor_rows_closed, _x()))
