@@ -349,6 +349,32 @@ def generator_abandoned_by_return_exits_with(a, b):
     return r, log
 
 
+class Phased:
+    def __init__(self):
+        self.log = []
+
+    @contextlib.contextmanager
+    def phase(self, name):
+        self.log.append(name)
+        yield self
+        self.log.append("/" + name)
+
+    def run(self, t):
+        with self.phase("fwd") as m:
+            with m.phase("inner"):
+                return t * 2
+
+
+class GradMethods:
+    @torch.no_grad()
+    def frozen(self, t):
+        return t * 2
+
+    @torch.enable_grad()
+    def tracked(self, t):
+        return t * 3
+
+
 class Named:
     def __init__(self, log, name, fail_enter=False):
         self.log, self.name, self.fail_enter = log, name, fail_enter
@@ -492,3 +518,67 @@ def continue_out_of_suppress_and_finally(a, b):
     else:
         out.append("else")
     return a * len(out), out
+
+
+@case()
+def contextmanager_method_nested_return(a, b):
+    m = Phased()
+    return m.run(a), m.log
+
+
+@case()
+def grad_mode_decorated_methods(a, b):
+    w = torch.ones(2, requires_grad=True)
+    with torch.no_grad():
+        tracked = GradMethods().tracked(w).requires_grad
+    return GradMethods().frozen(w).requires_grad, tracked, a + 1
+
+
+@case()
+def contextmanager_decorated_function_raises(a, b):
+    log = []
+
+    @contextlib.contextmanager
+    def cm():
+        log.append("e")
+        try:
+            yield
+        finally:
+            log.append("x")
+
+    @cm()
+    def f():
+        raise KeyError("k")
+    try:
+        f()
+    except KeyError:
+        log.append("caught")
+    return a - 1, log
+
+
+@case()
+def memo_lookup_by_key_error(a, b):
+    memo = {}
+
+    def fib(n):
+        try:
+            return memo[n]
+        except KeyError:
+            pass
+        r = n if n < 2 else fib(n - 1) + fib(n - 2)
+        memo[n] = r
+        return r
+    return a * fib(10), len(memo)
+
+
+@case()
+def return_from_try_in_loop_runs_finally(a, b):
+    acc, log = a, []
+    for i in range(4):
+        try:
+            if i == 2:
+                return acc, i, log
+            acc = acc + i
+        finally:
+            log.append(i)
+    return acc, -1, log
