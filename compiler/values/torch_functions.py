@@ -33,6 +33,7 @@ UNSUPPORTED = {
     torch.set_grad_enabled: None,  # handled as a context manager or call below
     torch.Generator: "torch.Generator objects",
     torch.autograd.grad: "torch.autograd.grad",
+    torch.nn.utils.vector_to_parameters: "vector_to_parameters assigns each parameter's .data",
 }
 
 
@@ -108,6 +109,8 @@ class TorchFunctionValue(NativeFunctionValue):
             built = tensor_of_tensors(tx, fn, list(args), kwargs)
             if built is not None:
                 return built
+        if fn in TAKE_PARAMETER_ITERABLES:
+            args = [_drained(tx, a) for a in args]
         modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
         if modelled is not None:
             return modelled(tx, fn, list(args), kwargs)
@@ -129,6 +132,21 @@ class TorchFunctionValue(NativeFunctionValue):
             raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} with no tensor argument (it "
                               f"may change torch's global state)", BreakReason.UNSUPPORTED_CALL)
         return result
+
+
+# torch.nn.utils functions that iterate an iterable of tensors once (`m.parameters()`): a
+# generator is drained into the tuple the graph's call gets, as they would exhaust it.
+TAKE_PARAMETER_ITERABLES = frozenset({
+    torch.nn.utils.parameters_to_vector, torch.nn.utils.clip_grad_norm_,
+    torch.nn.utils.clip_grad_value_})
+
+
+def _drained(tx, value: Value) -> Value:
+    from compiler.values.containers import TupleValue
+    from compiler.values.iterators import SequenceIteratorValue
+    if isinstance(value, SequenceIteratorValue):
+        return TupleValue(value.drain(tx))
+    return value
 
 
 # Callables of torch that give the same answer for the same constant arguments, and change

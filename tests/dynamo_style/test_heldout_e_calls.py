@@ -317,3 +317,33 @@ def test_nbytes_with_sizes_that_became_symbolic():
 
     stats = _agree(fn, args, [grow, grow, grow])
     assert stats.compiles == 2
+
+
+def test_parameter_generators_given_to_nn_utils():
+    def fn(m, x):
+        flat = nn.utils.parameters_to_vector(m.parameters())
+        norm = nn.utils.clip_grad_norm_(m.parameters(), 0.1)
+        rest = m.parameters()
+        nn.utils.clip_grad_value_(rest, 0.05)
+        return flat * x.sum(), norm, m.weight.grad * 1, list(rest)
+
+    def with_grads():
+        torch.manual_seed(0)
+        m = nn.Linear(3, 2)
+        for p in m.parameters():
+            p.grad = torch.ones_like(p)
+        return m
+
+    eager, comp = with_grads(), with_grads()
+    _agree(fn, lambda: [(m, torch.ones(2)) for m in (eager, comp)], [])
+
+
+def test_vector_to_parameters_is_refused():
+    import pytest
+
+    def fn(m):
+        nn.utils.vector_to_parameters(torch.arange(8.0), m.parameters())
+        return m.weight * 1
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fn, fullgraph=True)(nn.Linear(3, 2))
