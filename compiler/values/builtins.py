@@ -383,7 +383,11 @@ def _sorted(tx, iterable, key=None, reverse=None):
     options = {"reverse": reverse} if reverse is not None else {}
     if key is not None and not (key.is_constant() and key.as_constant() is None):
         options["key"] = key
-    result.call_method(tx, "sort", [], options)  # a new list: no side effect
+    result.sorting_copy = True  # its failure raises the program's TypeError
+    try:
+        result.call_method(tx, "sort", [], options)  # a new list: no side effect
+    finally:
+        result.sorting_copy = False
     return result
 
 

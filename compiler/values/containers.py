@@ -268,7 +268,13 @@ class ListValue(SequenceValue):
                 keys = [key.call(tx, [item], {}) for item in self.items]
             else:
                 keys = list(self.items)
-            order = sorted_order(tx, keys, reverse)
+            try:
+                order = sorted_order(tx, keys, reverse)
+            except TypeError as error:  # keys Python cannot order: the real sort raised
+                if getattr(self, "sorting_copy", False):  # sorted(): the list is never seen
+                    raise RaisedByProgram(error) from None
+                raise Unsupported("list.sort failing part-way (CPython leaves the list partly "
+                                  "sorted)", BreakReason.UNSUPPORTED_CALL) from None
             self.items[:] = [self.items[i] for i in order]
         elif name == "copy":
             return ListValue(list(self.items))

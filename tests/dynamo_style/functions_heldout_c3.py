@@ -2,9 +2,12 @@
 around tensors in model code (shape arithmetic, configs, dimension lists, flags and bits).
 """
 
+# ruff: noqa: UP031, UP042, F841, B015 - the idioms and mistakes are the cases
+
 from __future__ import annotations
 
 import collections
+import enum
 import functools
 import itertools
 import math
@@ -25,9 +28,16 @@ def _one():
 def hc_shape_products_and_reshapes(x):
     n = math.prod(x.shape)
     m = functools.reduce(operator.mul, x.shape, 1)
-    return (x.reshape(*x.shape[:-1], -1, 2).sum(-1), n, m, list(x.shape),
-            tuple(reversed(x.shape)), x.shape[::-1], isinstance(x.shape, tuple),
-            str(x.dtype).split(".")[-1])
+    return (
+        x.reshape(*x.shape[:-1], -1, 2).sum(-1),
+        n,
+        m,
+        list(x.shape),
+        tuple(reversed(x.shape)),
+        x.shape[::-1],
+        isinstance(x.shape, tuple),
+        str(x.dtype).split(".")[-1],
+    )
 
 
 @case(_one)
@@ -115,5 +125,174 @@ def hc_bit_flags_arithmetic(x):
     bits = 0
     for i in (0, 3, 5):
         bits |= 1 << i
-    return (x * bits, bits, bin(bits), bits & ~1, bits ^ 0xFF, bits >> 1, (-bits) >> 2,
-            bits.bit_count(), ~bits)
+    return (
+        x * bits,
+        bits,
+        bin(bits),
+        bits & ~1,
+        bits ^ 0xFF,
+        bits >> 1,
+        (-bits) >> 2,
+        bits.bit_count(),
+        ~bits,
+    )
+
+
+class Shade(enum.Enum):
+    RED = 1
+    GREEN = 2
+
+
+class Phase2(str, enum.Enum):
+    TRAIN = "train"
+
+
+class Access(enum.IntFlag):
+    R = 4
+    W = 2
+    X = 1
+
+
+@case(_one)
+def hc_shape_and_dtype_strings(x):
+    return (
+        f"{x.shape}",
+        str(x.shape),
+        repr(x.dtype),
+        f"{x.dtype}",
+        "%s" % (x.shape,),
+        str([1.0, 2]),
+        str({"a": 1}),
+        str((1,)),
+        str(None),
+        repr([x.shape]),
+        f"{x.shape[0]:03d}",
+        str(x.device),
+    )
+
+
+@case(_one)
+def hc_enum_formatting_and_flags(x):
+    return (
+        f"{Shade.RED}",
+        str(Phase2.TRAIN),
+        f"{Phase2.TRAIN}",
+        format(Phase2.TRAIN),
+        Phase2.TRAIN + "x",
+        repr(Shade.GREEN),
+        Shade.RED in {Shade.RED: 1},
+        list(Shade.__members__),
+        Access.R | Access.W,
+        Access(6),
+        Access.R in Access(5),
+        str(Access.R | Access.X),
+        int(Access.W),
+        Shade.RED.value + 1,
+        Shade.RED < Shade.GREEN if False else Shade.RED != Shade.GREEN,
+    )
+
+
+@case(_one)
+def hc_unpacking_error_messages(x):
+    try:
+        Shade(7)
+    except ValueError as e:
+        m = str(e)
+    try:
+        a, b = [1, 2, 3]
+    except ValueError as e:
+        m2 = str(e)
+    try:
+        a, *b, c = [1]
+    except ValueError as e:
+        m3 = str(e)
+    k1, k2 = {"p": 1, "q": 2}
+    return m, m2, m3, k1, k2
+
+
+@case(_one)
+def hc_numeric_error_messages(x):
+    try:
+        float(2**1024)
+    except OverflowError as e:
+        m = str(e)
+    try:
+        int(float("inf"))
+    except OverflowError as e:
+        m2 = str(e)
+    try:
+        int(float("nan"))
+    except ValueError as e:
+        m3 = str(e)
+    try:
+        1 / 0
+    except ZeroDivisionError as e:
+        m4 = str(e)
+    try:
+        5 % 0.0
+    except ZeroDivisionError as e:
+        m5 = str(e)
+    return m, m2, m3, m4, m5
+
+
+@case(_one)
+def hc_cross_type_equality_and_membership(x):
+    return (
+        [1] == (1,),
+        {1: 2} == {1: 2.0},
+        [1, 2] * True,
+        (1, 2) + (3,),
+        [[]] * 2,
+        "a" in "abc",
+        "" in "abc",
+        1 in {1: 0},
+        1.0 in [1],
+        None in [None],
+        [] == [],
+        () == (),
+        {} == dict(),
+    )
+
+
+@case(_one)
+def hc_walrus_in_while_and_comprehension(x):
+    n = 0
+    while (n := n + 1) < 5:
+        pass
+    vals = [y for v in range(4) if (y := v * v) % 2 == 0]
+    if (m := len(vals)) > 1:
+        r = m
+    return x * n, vals, r, y
+
+
+@case(_one)
+def hc_container_error_messages(x):
+    try:
+        [1] < ["a"]
+    except TypeError as e:
+        m = str(e)
+    try:
+        sorted([1, "a"])
+    except TypeError as e:
+        m2 = str(e)
+    try:
+        {}["k"]
+    except KeyError as e:
+        m3 = repr(e)
+    try:
+        [].pop()
+    except IndexError as e:
+        m4 = str(e)
+    try:
+        (1, 2).index(5)
+    except ValueError as e:
+        m5 = str(e)
+    try:
+        "abc".index("z")
+    except ValueError as e:
+        m6 = str(e)
+    try:
+        int("x1")
+    except ValueError as e:
+        m7 = str(e)
+    return m, m2, m3, m4, m5, m6, m7
