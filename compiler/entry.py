@@ -40,9 +40,11 @@ class CompiledFunction:
             self.function, self.bound_self = fn.__func__, fn.__self__
         elif isinstance(fn, types.FunctionType):
             self.function, self.bound_self = fn, None
+        elif isinstance(inspect.getattr_static(type(fn), "__call__", None), types.FunctionType):
+            self.function, self.bound_self = type(fn).__call__, fn  # a callable object
         else:
-            raise TypeError(f"compiler.compile expects a function or an nn.Module, "
-                            f"got {type(fn).__qualname__}")
+            raise TypeError(f"compiler.compile expects a function, an nn.Module or an object "
+                            f"whose class defines __call__, got {type(fn).__qualname__}")
         self.backend = resolve(backend)
         self.backend_spec = backend
         self.fullgraph = fullgraph

@@ -7,6 +7,9 @@ lazy module's first call, which initialises its parameters, runs eagerly.
 
 from __future__ import annotations
 
+import inspect
+import types
+
 import torch
 
 from compiler.entry import CompiledFunction
@@ -37,8 +40,9 @@ class CompiledModule(CompiledFunction):
         return self._call_path_frame()(module, *args, **kwargs)
 
     def _forward_only(self, module) -> bool:
-        cls = type(module)
+        cls = type(module)  # (a staticmethod forward takes no module: the call path runs it)
         return (cls.__call__ in CALL_FUNCTIONS and cls.forward is self.function
+                and isinstance(inspect.getattr_static(cls, "forward", None), types.FunctionType)
                 and "forward" not in module.__dict__ and not has_hooks(module))
 
     def _call_path_frame(self) -> CompiledFunction:
