@@ -183,7 +183,9 @@ class UserFunctionValue(Value):
         function (`wrapper.calls += 1`) is kept for the trace (every tracker of the function
         sees it) and replayed. The function type's own attributes (`__name__`,
         `__defaults__`...) are refused."""
-        if hasattr(types.FunctionType, name) or name == "__dict__":
+        renames = self.fn is None and name in ("__name__", "__qualname__", "__doc__",
+                                                "__module__", "__annotations__")
+        if (hasattr(types.FunctionType, name) or name == "__dict__") and not renames:
             super().setattr(tx, name, value)
         if self.fn is None:
             self.attributes[name] = value
@@ -224,6 +226,9 @@ class UserFunctionValue(Value):
             return ConstantValue(first if isinstance(first, str) else None)
         if name == "__code__":
             return self._code(tx)
+        if name == "__annotations__" and self.fn is not None:  # one live dict
+            return registry.wrap(tx.ctx, self.fn.__annotations__,
+                                 AttrSource(self._fn_source(tx.ctx), name))
         if name == "__closure__":  # the cells, as the trace holds them
             from compiler.values.containers import TupleValue
             self.guard_code(tx.ctx)  # the number of free variables is the code's
@@ -332,8 +337,35 @@ class WrapsValue(Value):
                 wrapper.attributes[name] = self.wrapped.getattr(tx, name)
             except RaisedByProgram:
                 continue
+        wrapper.attributes.update(self._annotations_and_dict(tx))
         wrapper.attributes["__wrapped__"] = self.wrapped
         return wrapper
+
+    def _annotations_and_dict(self, tx) -> dict[str, Value]:
+        """What update_wrapper copies besides the names: `__annotations__` (the same dict)
+        and the wrapped function's instance dict (WRAPPER_UPDATES), read and guarded."""
+        wrapped = self.wrapped
+        if isinstance(wrapped, UserFunctionValue) and wrapped.fn is None:
+            return dict(wrapped.attributes)  # made in the trace (its annotations: not kept)
+        real = wrapped.fn if isinstance(wrapped, UserFunctionValue) else wrapped.held_object()
+        if real is None:
+            raise Unsupported(f"functools.wraps of {wrapped}", BreakReason.UNSUPPORTED_CALL)
+        source = (wrapped._fn_source(tx.ctx) if isinstance(wrapped, UserFunctionValue)
+                  else ConstantSource(tx.ctx.label_for(real, "fn"), real))
+        copied: dict[str, Value] = {}
+        if hasattr(real, "__annotations__"):
+            copied["__annotations__"] = registry.wrap(tx.ctx, real.__annotations__,
+                                                      AttrSource(source, "__annotations__"))
+        instance_dict = getattr(real, "__dict__", {})
+        if instance_dict:
+            dict_source = AttrSource(source, "__dict__")
+            tx.ctx.guard(dict_source, GuardKind.DICT_KEYS, list(instance_dict))
+            for key, value in instance_dict.items():
+                copied[key] = registry.wrap(tx.ctx, value, ItemSource(dict_source, key))
+        if isinstance(wrapped, UserFunctionValue):  # written in this trace
+            copied.update({name: value for (owner, name), value in
+                           tx.ctx.module_attribute_writes.items() if owner == id(real)})
+        return copied
 
 
 class UserMethodValue(Value):

@@ -1,9 +1,10 @@
-"""`vars(obj)` and `obj.__dict__` of an instance of a user class (objects.py)."""
+"""`vars(obj)` and `obj.__dict__` of an instance of a user class (objects.py), and the rebuild
+of an object of a class with `__slots__`."""
 
 from __future__ import annotations
 
 import types
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
@@ -120,3 +121,15 @@ def is_slot(cls: type, name: str) -> bool:
     """Whether `name` is a `__slots__` entry of the class (kept outside the instance dict)."""
     owner, raw = find_in_mro(cls, name)
     return isinstance(raw, types.MemberDescriptorType) and "__slots__" in vars(owner)
+
+
+def new_slotted_object(cls: type, attrs: dict[str, Any]) -> Any:
+    """The rebuild of an object of a class with `__slots__`: each slot set through its
+    descriptor, the rest in the instance dict (past the class's `__setattr__`)."""
+    obj = object.__new__(cls)
+    for name, value in attrs.items():
+        if is_slot(cls, name):
+            find_in_mro(cls, name)[1].__set__(obj, value)
+        else:
+            obj.__dict__[name] = value
+    return obj

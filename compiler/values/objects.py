@@ -23,7 +23,7 @@ from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
 from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
 from compiler.values.constant import ConstantValue
-from compiler.values.instance_dict import InstanceDictValue, is_slot
+from compiler.values.instance_dict import InstanceDictValue, new_slotted_object
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
@@ -104,7 +104,7 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     for klass in cls.__mro__:  # a class attribute assigned earlier in this trace
         written = tx.ctx.module_attribute_writes.get((id(klass), name))
         if written is not None:
-            return written
+            return _bind_written(written, self_value)
     owner, raw = guarded_find_in_mro(tx, cls, name)
     if owner is None or owner in (object, tuple):
         return None
@@ -122,6 +122,20 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         source = AttrSource(ConstantSource(tx.ctx.label_for(cls, "cls"), cls), name)
     cls_value = ClassValue(cls) if isinstance(raw, classmethod) else None  # the instance's
     return bind_class_attribute(tx, owner, raw, self_value, cls_value, source)
+
+
+def _bind_written(written: Value, self_value: Value | None) -> Value:
+    """A class attribute the trace assigned, read through an instance: a function binds to
+    it, as the descriptor protocol does; another descriptor is refused."""
+    if self_value is None:
+        return written
+    kind = written.python_type()
+    if kind is types.FunctionType:
+        return UserMethodValue(written, self_value)
+    if hasattr(kind, "__get__") and kind not in (type, types.BuiltinFunctionType):
+        raise Unsupported(f"a {kind.__qualname__} assigned to a class in the trace, read "
+                          f"through an instance", BreakReason.UNSUPPORTED_ATTRIBUTE)
+    return written
 
 
 class ClassValue(Value):
@@ -448,7 +462,12 @@ class ObjectValue(Value):
         hook = self._python_slot(tx, "__delattr__")  # the class's own, else object's
         if hook is not None:
             hook.call(tx, [ConstantValue(name)], {})
-        elif not delete_through_class(tx, self, name):  # a property's deleter, or the dict entry
+        else:
+            self.generic_delattr(tx, name)
+
+    def generic_delattr(self, tx, name: str) -> None:
+        """`object.__delattr__`: a property's deleter, else the instance entry."""
+        if not delete_through_class(tx, self, name):
             tx.ctx.side_effects.touch(self)
             self.attrs.pop(name, None)
             self.deleted.add(name)
@@ -548,18 +567,6 @@ class ObjectValue(Value):
         if method is not None:
             return method.call(tx, [item], {}).bool(tx)
         return super().contains(tx, item)
-
-
-def new_slotted_object(cls: type, attrs: dict[str, Any]) -> Any:
-    """The rebuild of an object of a class with `__slots__`: each slot set through its
-    descriptor, the rest in the instance dict (past the class's `__setattr__`)."""
-    obj = object.__new__(cls)
-    for name, value in attrs.items():
-        if is_slot(cls, name):
-            find_in_mro(cls, name)[1].__set__(obj, value)
-        else:
-            obj.__dict__[name] = value
-    return obj
 
 
 def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory named as a kind

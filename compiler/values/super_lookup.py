@@ -10,6 +10,7 @@ import collections
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.objects import ClassValue, ObjectValue, bind_class_attribute
 
@@ -25,6 +26,18 @@ class SuperValue(Value):
     def __init__(self, cls: type, obj: Value):
         super().__init__(None)
         self.cls, self.obj = cls, obj
+
+    def python_type(self) -> type:
+        return super
+
+    def _start(self) -> type:
+        held = self.obj.held_object()
+        bound_to_class = isinstance(held, type) and issubclass(held, self.cls)
+        return held if bound_to_class else self.obj.python_type()
+
+    def has_attribute(self, tx, name: str) -> bool:
+        """`hasattr(super(), name)`: whether the MRO past the class has it (guarded)."""
+        return guarded_find_in_mro(tx, self._start(), name, start_after=self.cls)[0] is not None
 
     def getattr(self, tx, name: str) -> Value:
         held = self.obj.held_object()
@@ -68,3 +81,27 @@ class GenericSlotValue(Value):
             return self.obj.generic_getattr(tx, args[0].as_constant())
         self.obj.generic_setattr(tx, args[0].as_constant(), args[1])
         return ConstantValue(None)
+
+
+def _object_getattribute(tx, obj, name, *rest, **kwargs):
+    """`object.__getattribute__(obj, name)` called directly (in a class's own hook): the
+    generic lookup of a user instance."""
+    if rest or kwargs or not isinstance(obj, ObjectValue) or not isinstance(
+            name.as_constant() if name.is_constant() else None, str):
+        return NotImplemented
+    return obj.generic_getattr(tx, name.as_constant())
+
+
+def _object_delattr(tx, obj, name, *rest, **kwargs):
+    """`object.__delattr__(obj, name)`: the instance entry (or a property's deleter), past
+    the class's own `__delattr__`."""
+    if rest or kwargs or not isinstance(obj, ObjectValue) or not isinstance(
+            name.as_constant() if name.is_constant() else None, str):
+        return NotImplemented
+    obj.generic_delattr(tx, name.as_constant())
+    return ConstantValue(None)
+
+
+HANDLERS = {object.__getattribute__: _object_getattribute, object.__delattr__: _object_delattr}
+
+BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table

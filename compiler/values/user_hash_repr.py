@@ -77,3 +77,6 @@ def _repr(tx, obj: Value):
 HANDLERS = {hash: _hash, repr: _repr}
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
+
+# object.__getattribute__ / __delattr__ called directly join it there, beside super()'s
+from compiler.values import super_lookup  # noqa: E402, F401

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import functools
 
 import torch
 
@@ -190,3 +191,82 @@ def positional_only_names_given_by_keyword(a, b):
         except TypeError as e:
             messages.append(str(e).split(") ", 1)[1])
     return into_kwargs(a, x=b), strict(a, b, r=2), messages
+
+
+def _annotated_helper(t: torch.Tensor, k: int = 2) -> torch.Tensor:
+    return t * k
+
+
+_annotated_helper.registry_key = "helper"
+
+
+@case()
+def wraps_copies_annotations_and_instance_dict(a, b):
+    def logged(fn):
+        @functools.wraps(fn)
+        def inner(*args, **kwargs):
+            return fn(*args, **kwargs)
+        return inner
+
+    wrapped = logged(_annotated_helper)
+    wrapped.__name__ = wrapped.__name__ + "_logged"
+    return (wrapped(a), wrapped.__annotations__ is _annotated_helper.__annotations__,
+            wrapped.registry_key, wrapped.__name__, sorted(_annotated_helper.__annotations__))
+
+
+class Patchable:
+    calls = 0
+
+    def act(self, x):
+        return x + 1
+
+
+@case()
+def method_patched_on_class_then_called_on_instance(a, b):
+    original = Patchable.act
+    obj = Patchable()
+    before = obj.act(a)
+    Patchable.act = lambda self, x: x * 10
+    after = obj.act(a)
+    via_class = Patchable.act(obj, b)
+    Patchable.act = original
+    return before, after, via_class, obj.act(b)
+
+
+class Namespaced:
+    def __getattribute__(self, name):
+        if name.startswith("cfg_"):
+            return name[4:]
+        return object.__getattribute__(self, name)
+
+    def __delattr__(self, name):
+        if name == "locked":
+            raise AttributeError("locked")
+        object.__delattr__(self, name)
+
+    def __getattr__(self, name):
+        if name == "alias":
+            return self.target
+        if hasattr(super(), "__getattr__"):
+            return super().__getattr__(name)
+        raise AttributeError(name)
+
+
+@case()
+def explicit_object_slot_calls_in_hooks(a, b):
+    n = Namespaced()
+    n.target = 4
+    n.tmp = 1
+    n.locked = 2
+    del n.tmp
+    try:
+        del n.locked
+        refused = False
+    except AttributeError:
+        refused = True
+    try:
+        n.nothing
+        missing = False
+    except AttributeError:
+        missing = True
+    return a * n.alias, n.cfg_width, refused, missing, hasattr(n, "tmp"), n.locked

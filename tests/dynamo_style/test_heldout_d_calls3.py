@@ -225,3 +225,21 @@ def test_method_object_stored_and_called_later():
     assert_same(compiled(X, cc, ch), eager(X, ec, eh))
     assert [h() for h in ch] == [h() for h in eh]
     assert cc.n == ec.n
+
+
+def test_function_assigned_to_class_in_trace_binds_to_instances():
+    def make():
+        class Greeter:
+            def greet(self, x):
+                return x + 1
+
+        return Greeter
+
+    def fn(x, cls, obj):
+        cls.greet = lambda self, t: t * 10
+        return obj.greet(x), cls.greet(obj, x)
+
+    eager, compiled = _both(fn)
+    for _ in range(2):
+        e_cls, c_cls = make(), make()
+        assert_same(compiled(X, c_cls, c_cls()), eager(X, e_cls, e_cls()))
