@@ -423,6 +423,12 @@ def _all(tx, iterable):
 
 
 def _extreme(tx, symbol, args, key, default):
+    if key is not None and key.is_constant() and key.as_constant() is None:
+        key = None  # key=None: the items themselves
+    if default is not None and len(args) > 1:
+        name = "max" if symbol == ">" else "min"
+        raise RaisedByProgram(TypeError(f"Cannot specify a default for {name}() with multiple "
+                                        f"positional arguments"))
     items = _items(tx, args[0]) if len(args) == 1 else list(args)
     if not items:
         if default is not None:

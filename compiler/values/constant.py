@@ -144,6 +144,12 @@ class ConstantValue(Value):
     def contains(self, tx, item: Value) -> bool:
         return call_pure(lambda a, b: b in a, [self.value, item.as_constant()], {})
 
+    def call(self, tx, args, kwargs) -> Value:
+        if not callable(self.value):  # `sorted(xs, key=1)`, `None()`
+            name = type(self.value).__name__
+            raise RaisedByProgram(TypeError(f"'{name}' object is not callable"))
+        return super().call(tx, args, kwargs)
+
     def has_attribute(self, tx, name: str) -> bool:
         """The real constant decides (its value and type are guarded, or made in the trace)."""
         return hasattr(self.value, name)

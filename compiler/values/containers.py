@@ -28,6 +28,18 @@ def _index(tx, key: Value):
     raise Unsupported(f"index {key} that is not a Python constant", BreakReason.DATA_DEPENDENT)
 
 
+def _real_index_error(sequence, operation) -> RaisedByProgram:
+    """CPython's error for an index that failed: the operation on a real sequence of the same
+    builtin family and length (`tuple index out of range` for a named tuple too)."""
+    stand_in = _family(sequence.python_type())([None] * len(sequence.items))
+    try:
+        operation(stand_in)
+    except (IndexError, TypeError) as error:
+        return RaisedByProgram(error)
+    raise Unsupported("an index error the stand-in sequence does not raise",
+                      BreakReason.UNSUPPORTED_VALUE)
+
+
 def _family(kind: type) -> type:
     """The builtin sequence type a tracked sequence iterates like."""
     for base in (list, tuple, collections.deque):
@@ -96,9 +108,8 @@ class SequenceValue(Value):
             return self.rebuilt(self.items[index])
         try:
             return self.items[index]
-        except (IndexError, TypeError) as exc:
-            message = f"{self.python_type().__name__} index out of range"
-            raise RaisedByProgram(type(exc)(message)) from None
+        except (IndexError, TypeError):
+            raise _real_index_error(self, lambda s: s[index]) from None
 
     def rebuilt(self, items: list[Value]) -> Value:
         return type(self)(items)
@@ -215,18 +226,19 @@ class ListValue(SequenceValue):
             tx.ctx.side_effects.mutate(self)
             self.items[:] = updated
             return
-        tx.ctx.side_effects.mutate(self)
         try:
             self.items[index] = value
-        except IndexError:
-            raise RaisedByProgram(IndexError("list assignment index out of range")) from None
+        except (IndexError, TypeError):
+            raise _real_index_error(self, lambda s: s.__setitem__(index, None)) from None
+        tx.ctx.side_effects.mutate(self)
 
     def delitem(self, tx, key: Value) -> None:
-        tx.ctx.side_effects.mutate(self)
+        index = _index(tx, key)
         try:
-            del self.items[_index(tx, key)]
-        except IndexError:
-            raise RaisedByProgram(IndexError("list assignment index out of range")) from None
+            del self.items[index]
+        except (IndexError, TypeError):
+            raise _real_index_error(self, lambda s: s.__delitem__(index)) from None
+        tx.ctx.side_effects.mutate(self)
 
     def call_method(self, tx, name, args, kwargs):
         mutating = {"append", "extend", "pop", "insert", "remove", "clear", "reverse", "sort"}
@@ -240,7 +252,10 @@ class ListValue(SequenceValue):
             index = args[0].as_constant() if args else -1
             if not self.items:
                 raise RaisedByProgram(IndexError("pop from empty list"))
-            return self.items.pop(index)
+            try:
+                return self.items.pop(index)
+            except (IndexError, TypeError) as error:
+                raise RaisedByProgram(error) from None
         elif name == "insert":
             self.items.insert(args[0].as_constant(), args[1])
         elif name == "remove":

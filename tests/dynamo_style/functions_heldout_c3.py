@@ -296,3 +296,36 @@ def hc_container_error_messages(x):
     except ValueError as e:
         m7 = str(e)
     return m, m2, m3, m4, m5, m6, m7
+
+
+_PAIR = collections.namedtuple("_PAIR", "a b")
+
+
+@case(_one)
+def hc_builtin_call_error_messages(x):
+    errs = []
+    thunks = (
+        lambda: max(1, 2, default=0), lambda: max([]), lambda: max(1), lambda: range(1, 10, 0),
+        lambda: [1].pop(10), lambda: list(zip([1], [1, 2], strict=True)), lambda: {}.popitem(),
+        lambda: collections.deque().popleft(), lambda: [].index(1), lambda: dict([(1, 2, 3)]),
+        lambda: int("12", base=1), lambda: "a" + 1, lambda: 1 + "a", lambda: (1,) * 1.5,
+        lambda: sum(1), lambda: len(5), lambda: hash([]), lambda: {[]: 1}, lambda: abs("x"),
+        lambda: divmod(1, 0), lambda: round("x"), lambda: chr(-1), lambda: ord("ab"),
+        lambda: "x".join([1]), lambda: sorted([3, 1], key=1), lambda: sorted([1, "a"]),
+        lambda: _PAIR(1, 2)[5], lambda: [1, 2][1.5], lambda: max([2, 1], key=None),
+    )
+    for thunk in thunks:
+        try:
+            errs.append(thunk())
+        except Exception as e:  # noqa: BLE001 - the error is the result
+            errs.append((type(e).__name__, str(e)))
+    xs = [1, 2]
+    try:
+        xs[5] = 0
+    except IndexError as e:
+        errs.append(str(e))
+    try:
+        del xs[9]
+    except IndexError as e:
+        errs.append(str(e))
+    return x * len(errs), errs, xs
