@@ -241,16 +241,20 @@ class GradModeValue(Value):
         super().__init__(None)
         self.enabled = enabled
         self.previous: bool | None = None
+        self.applied_on_call = applies_now
         if applies_now:  # set_grad_enabled(b) takes effect on call, like the real one
-            self.enter(tx)
+            self.previous = torch.is_grad_enabled()
+            _set_grad(tx, self.enabled)
 
     def python_type(self) -> type:
         return torch.autograd.grad_mode.set_grad_enabled
 
     def enter(self, tx) -> Value:
-        if self.previous is None:  # set_grad_enabled(b) already applied itself on call
+        """As torch's `__enter__`, on every entry of the same object: no_grad / enable_grad
+        save the mode each time; set_grad_enabled(b) keeps what it saved when made."""
+        if not self.applied_on_call:
             self.previous = torch.is_grad_enabled()
-            _set_grad(tx, self.enabled)
+        _set_grad(tx, self.enabled)
         return ConstantValue(None)
 
     def exit(self, tx) -> Value:
@@ -261,7 +265,7 @@ class GradModeValue(Value):
         if len(args) == 1 and not kwargs:  # used as a decorator: @torch.no_grad()
             inner = args[0]
             if isinstance(inner, UserFunctionValue):
-                if self.previous is not None:  # set_grad_enabled(b) gives the mode back
+                if self.applied_on_call:  # set_grad_enabled(b) gives the mode back
                     _set_grad(tx, self.previous)
                 # each call enters a mode of its own and leaves it even when the call raises
                 return ManagedFunctionValue(functools.partial(GradModeValue, self.enabled),
