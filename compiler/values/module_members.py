@@ -91,14 +91,24 @@ def list_members(tx, value, name: str, args: list[Value], kwargs: dict[str, Valu
         if path == "" and not holds_tensors:
             tracker = value
         else:
-            source = (_tensor_source if holds_tensors else _module_source)(value, path)
-            tracker = value._wrap(tx, member, source)
+            tracker = _written_buffer(tx, value.module, path) if holds_tensors else None
+            if tracker is None:
+                source = (_tensor_source if holds_tensors else _module_source)(value, path)
+                tracker = value._wrap(tx, member, source)
         if name.startswith("named_"):
             shown = prefix + ("." if prefix and path else "") + path
             items.append(TupleValue([ConstantValue(shown), tracker]))
         else:
             items.append(tracker)
     return MemberIteratorValue(items)
+
+
+def _written_buffer(tx, module: torch.nn.Module, path: str) -> Value | None:
+    """A buffer the trace assigned (`self.b = self.b + 1`), as it is now, else None."""
+    *owners, leaf = path.split(".")
+    for part in owners:
+        module = module._modules[part]
+    return tx.ctx.module_attribute_writes.get((id(module), leaf))
 
 
 def _module_source(value, path: str):

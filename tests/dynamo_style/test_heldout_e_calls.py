@@ -347,3 +347,24 @@ def test_vector_to_parameters_is_refused():
 
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(nn.Linear(3, 2))
+
+
+def test_buffer_assigned_in_the_trace_is_listed_as_assigned():
+    class Inner(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("total", torch.zeros(2))
+
+    class Outer(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.inner = Inner()
+
+        def forward(self, x):
+            self.inner.total = self.inner.total + x.sum(0)
+            return [b * 1 for b in self.buffers()], dict(self.named_buffers())["inner.total"] + 0
+
+    eager, comp = _twins(Outer())
+    stats = _agree(lambda m, x: m(x), lambda: [(m, torch.ones(3, 2)) for m in (eager, comp)],
+                   [lambda: None, lambda: None])
+    assert stats.compiles == 1
