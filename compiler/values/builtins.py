@@ -118,8 +118,17 @@ def _is_pure(fn) -> bool:
     if owner in IMMUTABLE_TYPES and fn.__name__ in PURE_METHODS[owner]:
         return True
     module = getattr(fn, "__module__", None)
+    if module in ("operator", "_operator") and getattr(fn, "__name__", "").strip("_") in (
+            OPERATOR_WRITERS):
+        return False  # they change their first argument
     return module in ("math", "operator", "_operator", "cmath") or getattr(
         fn, "__self__", None) in (math, operator)
+
+
+# operator functions that change an argument: never folded on copies of plain containers.
+OPERATOR_WRITERS = frozenset({"setitem", "delitem", "iconcat", "iadd", "isub", "imul",
+                              "itruediv", "ifloordiv", "imod", "ipow", "imatmul", "iand",
+                              "ior", "ixor", "ilshift", "irshift"})
 
 
 # -- types and attributes --------------------------------------------------------------------

@@ -54,7 +54,25 @@ HANDLERS.update({
     operator.not_: lambda tx, a: ConstantValue(not a.bool(tx)),
     operator.truth: lambda tx, a: ConstantValue(a.bool(tx)),
     operator.contains: lambda tx, a, b: ConstantValue(a.contains(tx, b)),
+    operator.setitem: lambda tx, a, b, c: _none(a.setitem(tx, b, c)),
+    operator.delitem: lambda tx, a, b: _none(a.delitem(tx, b)),
+    operator.concat: lambda tx, a, b: _concat(tx, "+", a, b),
+    operator.iconcat: lambda tx, a, b: _concat(tx, "+=", a, b),
 })
+
+
+def _none(_) -> Value:
+    return ConstantValue(None)
+
+
+def _concat(tx, symbol: str, a: Value, b: Value) -> Value:
+    """operator.concat and iconcat: `a + b` and `a += b` for sequences only (a list grows in
+    place under iconcat), CPython's TypeError for anything without __getitem__."""
+    from compiler.values.attributes import type_has
+    kind = a.python_type()
+    if not type_has(kind, "__getitem__"):
+        raise RaisedByProgram(TypeError(f"'{kind.__name__}' object can't be concatenated"))
+    return binary_op(tx, symbol, a, b)
 
 
 class GetterValue(Value):

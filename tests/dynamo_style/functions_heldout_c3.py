@@ -305,14 +305,35 @@ _PAIR = collections.namedtuple("_PAIR", "a b")
 def hc_builtin_call_error_messages(x):
     errs = []
     thunks = (
-        lambda: max(1, 2, default=0), lambda: max([]), lambda: max(1), lambda: range(1, 10, 0),
-        lambda: [1].pop(10), lambda: list(zip([1], [1, 2], strict=True)), lambda: {}.popitem(),
-        lambda: collections.deque().popleft(), lambda: [].index(1), lambda: dict([(1, 2, 3)]),
-        lambda: int("12", base=1), lambda: "a" + 1, lambda: 1 + "a", lambda: (1,) * 1.5,
-        lambda: sum(1), lambda: len(5), lambda: hash([]), lambda: {[]: 1}, lambda: abs("x"),
-        lambda: divmod(1, 0), lambda: round("x"), lambda: chr(-1), lambda: ord("ab"),
-        lambda: "x".join([1]), lambda: sorted([3, 1], key=1), lambda: sorted([1, "a"]),
-        lambda: _PAIR(1, 2)[5], lambda: [1, 2][1.5], lambda: max([2, 1], key=None),
+        lambda: max(1, 2, default=0),
+        lambda: max([]),
+        lambda: max(1),
+        lambda: range(1, 10, 0),
+        lambda: [1].pop(10),
+        lambda: list(zip([1], [1, 2], strict=True)),
+        lambda: {}.popitem(),
+        lambda: collections.deque().popleft(),
+        lambda: [].index(1),
+        lambda: dict([(1, 2, 3)]),
+        lambda: int("12", base=1),
+        lambda: "a" + 1,
+        lambda: 1 + "a",
+        lambda: (1,) * 1.5,
+        lambda: sum(1),
+        lambda: len(5),
+        lambda: hash([]),
+        lambda: {[]: 1},
+        lambda: abs("x"),
+        lambda: divmod(1, 0),
+        lambda: round("x"),
+        lambda: chr(-1),
+        lambda: ord("ab"),
+        lambda: "x".join([1]),
+        lambda: sorted([3, 1], key=1),
+        lambda: sorted([1, "a"]),
+        lambda: _PAIR(1, 2)[5],
+        lambda: [1, 2][1.5],
+        lambda: max([2, 1], key=None),
     )
     for thunk in thunks:
         try:
@@ -329,3 +350,94 @@ def hc_builtin_call_error_messages(x):
     except IndexError as e:
         errs.append(str(e))
     return x * len(errs), errs, xs
+
+
+@case(_one)
+def hc_operator_getters_and_scalars(x):
+    add3 = functools.partial(operator.add, 3)
+    f = operator.itemgetter(slice(1, None))
+    g = operator.attrgetter("real")
+    h = operator.methodcaller("count", 1)
+    return (
+        add3(4),
+        f([1, 2, 3]),
+        g(5),
+        h([1, 1, 2]),
+        operator.itemgetter("a")({"a": 1}),
+        operator.not_(0),
+        operator.abs(-2),
+        operator.getitem([1, 2], -1),
+        operator.truediv(7, 2),
+        operator.xor(5, 3),
+        operator.inv(0),
+        operator.eq([1], [1]),
+        operator.is_not(1, None),
+    )
+
+
+@case(_one)
+def hc_operator_writers_change_arguments(x):
+    xs = [5, 3, 8]
+    operator.setitem(xs, 0, 9)
+    operator.delitem(xs, 1)
+    ys = operator.iconcat(xs, [1])
+    d = {}
+    operator.setitem(d, "k", 2)
+    return xs, ys is xs, d, operator.iadd(3, 4), operator.imul([1], 2)
+
+
+@case(_one)
+def hc_reduce_over_sets_lists_dicts(x):
+    total = functools.reduce(operator.or_, [{1}, {2}, {1, 3}])
+    flat = functools.reduce(operator.add, [[1], [2, 3]], [])
+    mx = functools.reduce(max, [3, 9, 2])
+    keyed = functools.reduce(lambda acc, kv: {**acc, kv[0]: kv[1]}, [("a", 1), ("b", 2)], {})
+    return sorted(total), flat, mx, keyed
+
+
+@case(_one)
+def hc_math_edge_values(x):
+    return [
+        math.gcd(0, 0),
+        math.gcd(-4, 6),
+        math.isqrt(0),
+        math.comb(5, 7),
+        math.perm(3),
+        math.log1p(0),
+        math.expm1(0),
+        math.floor(-0.5),
+        math.ceil(0.2),
+        math.trunc(2.9),
+        math.fabs(-2),
+        math.pow(2, 3),
+        math.isclose(1, 1.0000000001),
+        math.nextafter(1, 2) > 1,
+        math.ulp(1.0) > 0,
+        math.sin(0),
+        math.cos(0),
+        math.inf > 1,
+        math.nan != math.nan,
+        math.fmod(7, -3),
+        math.remainder(5, 2),
+    ]
+
+
+@case(_one)
+def hc_partials_of_torch_functions_in_a_loop(x):
+    p = functools.partial(torch.clamp, min=0.0)
+    q = functools.partial(torch.add, alpha=2)
+    layers = [functools.partial(torch.mul, other=s) for s in (1.0, 2.0)]
+    y = x
+    for layer in layers:
+        y = layer(y)
+    return p(x - 5), q(x, x), y
+
+
+@case(_one)
+def hc_counter_updates_and_most_common(x):
+    counts = collections.Counter(["a", "b", "a"])
+    counts["c"] += 2
+    counts.update({"a": 1})
+    del counts["b"]
+    top = counts.most_common(1)[0]
+    return x * top[1], top, counts["zz"], sorted(counts), len(counts), "a" in counts
