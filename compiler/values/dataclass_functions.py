@@ -19,34 +19,48 @@ def _field_names(value: Value) -> list[str]:
     return [f.name for f in dataclasses.fields(cls)]
 
 
-def _deep_copy(tx, value: Value) -> Value:
-    """asdict() copies what it returns: tensors are cloned, containers rebuilt."""
+def _deep_copy(tx, value: Value, outer) -> Value:
+    """asdict()/astuple() copy what they return: a nested dataclass the same way (`outer`),
+    containers rebuilt, tensors deep-copied (a clone, for one that needs no grad)."""
     from compiler.values.containers import DictValue, ListValue, TupleValue
     from compiler.values.tensor import TensorValue
     if isinstance(value, TensorValue):
+        if value.example.requires_grad:  # deepcopy keeps a leaf, refuses a non-leaf
+            raise Unsupported("dataclasses.asdict copying a tensor that requires grad",
+                              BreakReason.UNSUPPORTED_CALL)
         return value.call_method(tx, "clone", [], {})
     if dataclasses.is_dataclass(value.python_type()) and not isinstance(value, ConstantValue):
-        return as_dict(tx, value)
-    if isinstance(value, ListValue):
-        return ListValue([_deep_copy(tx, v) for v in value.items])
-    if type(value) is TupleValue:
-        return TupleValue([_deep_copy(tx, v) for v in value.items])
-    if isinstance(value, DictValue):
-        return DictValue.from_pairs([(k, _deep_copy(tx, v)) for k, v in value.entries.values()])
+        return outer(tx, value)
+    if isinstance(value, ListValue) and value.python_type() is list:
+        return ListValue([_deep_copy(tx, v, outer) for v in value.items])
+    if type(value) is TupleValue and value.python_type() is tuple:
+        return TupleValue([_deep_copy(tx, v, outer) for v in value.items])
+    if isinstance(value, DictValue) and value.cls is dict:
+        return DictValue.from_pairs([(k, _deep_copy(tx, v, outer))
+                                     for k, v in value.entries.values()])
     if value.is_constant():
         return value
     raise Unsupported(f"dataclasses.asdict copying {value}", BreakReason.UNSUPPORTED_CALL)
 
 
-def as_dict(tx, value: Value) -> Value:
+def _no_factory(what: str, factories: dict) -> None:
+    if factories:
+        raise Unsupported(f"dataclasses.{what} with a factory", BreakReason.UNSUPPORTED_CALL)
+
+
+def as_dict(tx, value: Value, **factories: Value) -> Value:
     from compiler.values.containers import DictValue
-    return DictValue.from_pairs([(ConstantValue(name), _deep_copy(tx, value.getattr(tx, name)))
+    _no_factory("asdict", factories)
+    return DictValue.from_pairs([(ConstantValue(name),
+                                  _deep_copy(tx, value.getattr(tx, name), as_dict))
                                  for name in _field_names(value)])
 
 
-def as_tuple(tx, value: Value) -> Value:
+def as_tuple(tx, value: Value, **factories: Value) -> Value:
     from compiler.values.containers import TupleValue
-    return TupleValue([_deep_copy(tx, value.getattr(tx, name)) for name in _field_names(value)])
+    _no_factory("astuple", factories)
+    return TupleValue([_deep_copy(tx, value.getattr(tx, name), as_tuple)
+                       for name in _field_names(value)])
 
 
 def replace(tx, value: Value, **changes: Value) -> Value:

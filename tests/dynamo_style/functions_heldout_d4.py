@@ -270,3 +270,25 @@ def explicit_object_slot_calls_in_hooks(a, b):
     except AttributeError:
         missing = True
     return a * n.alias, n.cfg_width, refused, missing, hasattr(n, "tmp"), n.locked
+
+
+@dataclasses.dataclass
+class InnerRecord:
+    v: int = 1
+    items: list = dataclasses.field(default_factory=lambda: [1, 2])
+
+
+@dataclasses.dataclass
+class OuterRecord:
+    inner: InnerRecord
+    pairs: list
+    mapping: dict
+
+
+@case()
+def nested_dataclasses_asdict_and_astuple(a, b):
+    rec = OuterRecord(InnerRecord(3), [InnerRecord(), InnerRecord(5)], {"k": InnerRecord(7)})
+    as_dict = dataclasses.asdict(rec)
+    as_tuple = dataclasses.astuple(rec)
+    rec.inner.items.append(9)
+    return a * as_dict["inner"]["v"], as_dict, as_tuple, rec.inner.items
