@@ -56,11 +56,13 @@ def make_function(tx, inst):
     code = tx.pop().as_constant()
     flags = inst.arg
     closure = tx.pop().items if flags & 0x08 else None
-    if flags & 0x04:
-        tx.pop()
+    annotations = tx.pop().items if flags & 0x04 else None  # (name, value) pairs, flat
     kwdefaults = ({k.as_constant(): v for k, v in tx.pop().entries.values()}
                   if flags & 0x02 else {})
     defaults = tx.pop().items if flags & 0x01 else []
-    tx.push(UserFunctionValue(None, code=code, f_globals=tx.f_globals, defaults=defaults,
-                              kwdefaults=kwdefaults, closure=closure or [],
-                              name=code.co_qualname))
+    fn = UserFunctionValue(None, code=code, f_globals=tx.f_globals, defaults=defaults,
+                           kwdefaults=kwdefaults, closure=closure or [], name=code.co_qualname)
+    from compiler.values.containers import DictValue  # (CPython makes {} on first read)
+    pairs = annotations or []
+    fn.attributes["__annotations__"] = DictValue.from_pairs(zip(pairs[::2], pairs[1::2]))
+    tx.push(fn)
