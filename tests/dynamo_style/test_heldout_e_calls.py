@@ -368,3 +368,21 @@ def test_buffer_assigned_in_the_trace_is_listed_as_assigned():
     stats = _agree(lambda m, x: m(x), lambda: [(m, torch.ones(3, 2)) for m in (eager, comp)],
                    [lambda: None, lambda: None])
     assert stats.compiles == 1
+
+
+def test_buffer_table_read_after_a_buffer_assignment_is_refused():
+    import pytest
+
+    class Net(nn.Module):
+        def __init__(self):
+            super().__init__()
+            self.register_buffer("b", torch.zeros(2))
+
+        def forward(self, x):
+            self.b = self.b + x.sum(0)
+            return self.state_dict()["b"] * 1
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(Net(), fullgraph=True)(torch.ones(3, 2))
+    net = Net()  # without fullgraph: eager's answer
+    assert_same(compiler.compile(copy.deepcopy(net))(torch.ones(3, 2)), net(torch.ones(3, 2)))
