@@ -1,28 +1,49 @@
 """`sys` in a trace: `sys.exc_info()`, the exception being handled.
 
-Inside the trace, a frame of it (or one it was called from) that handles an exception would
-give that exception with its traceback, which the trace does not model: refused. Otherwise it
-is the exception handled where the compiled code was called (the trace runs in that call):
-none, guarded (compiler/guards/exception_state.py), else refused.
+Inside the trace, the innermost frame of it that handles an exception gives that exception: its
+type, the exception's tracker, and its traceback, which the trace does not model (any use of it
+is refused). A generator frame on the way, or an exception the trace does not hold, is refused.
+Otherwise it is the exception handled where the compiled code was called (the trace runs in that
+call): none, guarded (compiler/guards/exception_state.py), else refused.
 `contextlib.ExitStack.__exit__` reads it.
 """
 
 from __future__ import annotations
 
+import inspect
 import sys
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.exception_state import NoHandledExceptionGuard
+from compiler.values.base import Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
 
+_GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+
+
+class TracebackValue(Value):
+    """The traceback of an exception the trace handles: not modelled, so any use refuses."""
+
+    def __repr__(self) -> str:
+        return "TracebackValue()"
+
 
 def _exc_info(tx):
+    from compiler.values import registry
+    from compiler.values.exceptions import ExceptionValue
     frame = tx
     while frame is not None:
         if frame.exc_stack:
-            raise Unsupported("sys.exc_info() while the traced code handles an exception",
+            handled = frame.exc_stack[-1]
+            if not isinstance(handled, ExceptionValue):
+                raise Unsupported(f"sys.exc_info() while the trace handles {handled}",
+                                  BreakReason.UNSUPPORTED_CALL)
+            return TupleValue([registry.class_value(type(handled.exc)), handled,
+                               TracebackValue(None)])
+        if frame.code.co_flags & _GENERATOR_FLAGS:  # what its caller handles: not known
+            raise Unsupported("sys.exc_info() in a generator of the trace",
                               BreakReason.UNSUPPORTED_CALL)
         frame = frame.parent
     if sys.exc_info()[1] is not None:  # the trace runs in the call: what its callers handle
