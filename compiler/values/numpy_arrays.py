@@ -12,6 +12,7 @@ graph's tensor `.numpy()` (a NumPy scalar: `.numpy()[()]`).
 from __future__ import annotations
 
 import operator
+import types
 import warnings
 from typing import Any
 
@@ -196,6 +197,9 @@ class NumpyFunctionValue(HeldCallableValue):
 
 def is_numpy_function(obj: Any) -> bool:
     import numpy as np
+    if not type(obj).__module__.startswith("numpy") and not isinstance(
+            obj, (types.FunctionType, types.BuiltinFunctionType)):
+        return False  # (a user object's __getattr__ may raise anything)
     name = getattr(obj, "__name__", None)
     return (name in FUNCTIONS or name == "asarray") and getattr(np, name, None) is obj
 

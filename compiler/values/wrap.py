@@ -349,7 +349,7 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         return objects.ClassValue(obj, source)
     if is_torch_leaf(obj):
         return TorchFunctionValue(obj, source)
-    if _is_plain_instance(obj):
+    if _is_plain_instance(obj) or type(obj) is object:  # (a sentinel: by identity, guarded)
         return objects.UserObjectValue(obj, source)
     raise Unsupported(f"value of type {type(obj).__qualname__}", BreakReason.UNSUPPORTED_VALUE)
 
@@ -365,9 +365,10 @@ def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
             ctx.guard(source, GuardKind.TYPE, types.MethodType)
         self_value = wrap(ctx, obj.__self__, at("__self__"))
         return callables.UserMethodValue(wrap(ctx, obj.__func__, at("__func__")), self_value)
-    owner = getattr(obj, "__self__", None)
-    if not isinstance(obj, types.BuiltinMethodType) or type(owner) not in (
-            list, dict, set, torch.Tensor, torch.nn.Parameter):
+    if not isinstance(obj, types.BuiltinMethodType):  # (before reading an attribute: a
+        return None                                     # user __getattr__ may raise anything)
+    owner = obj.__self__
+    if type(owner) not in (list, dict, set, torch.Tensor, torch.nn.Parameter):
         return None
     if ctx is not None:
         ctx.guard(source, GuardKind.TYPE, type(obj))
