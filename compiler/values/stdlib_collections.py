@@ -37,6 +37,10 @@ class DequeValue(ListValue):
     def python_type(self) -> type:
         return collections.deque
 
+    def replay_contents(self, plan, target: str) -> None:
+        contents = plan.temp(f"[{plan.items(self.items)}]")  # (a deque takes no slice)
+        plan.writes.append(f"{target}.clear(); {target}.extend({contents})")
+
     def _keep_last(self) -> None:
         if self.maxlen is not None and len(self.items) > self.maxlen:
             del self.items[:len(self.items) - self.maxlen]

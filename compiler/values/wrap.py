@@ -155,6 +155,16 @@ def _wrap_list(ctx, obj: list, source: Source | None) -> Value:
     return ListValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], source)
 
 
+def _wrap_deque(ctx, obj: collections.deque, source: Source | None) -> Value:
+    from compiler.values.stdlib_collections import DequeValue
+    ctx.guard(source, GuardKind.TYPE, collections.deque)
+    ctx.guard(source, GuardKind.LENGTH, len(obj))
+    if source is not None:
+        ctx.guard(AttrSource(source, "maxlen"), GuardKind.EQUALS, obj.maxlen)
+    return DequeValue([wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)], obj.maxlen,
+                      source)
+
+
 def _wrap_weakref(ctx, obj: weakref.ReferenceType, source: Source | None) -> Value:
     from compiler.values.weakrefs import wrap_weakref
     return wrap_weakref(ctx, obj, source)
@@ -280,6 +290,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     torch.Size: _wrap_size,
     tuple: _wrap_tuple,
     list: _wrap_list,
+    collections.deque: _wrap_deque,
     dict: _wrap_dict,
     collections.OrderedDict: _wrap_dict,
     weakref.ReferenceType: _wrap_weakref,
