@@ -270,14 +270,9 @@ class NNModuleValue(Value):
         return item.as_constant() in dict(self._children(tx))
 
     def call_method(self, tx, name: str, args, kwargs) -> Value:
-        from compiler.values.containers import TupleValue
         if isinstance(self.module, torch.nn.ModuleDict) and name in ("keys", "values", "items"):
-            children = self._children(tx)
-            if name == "keys":
-                return TupleValue([ConstantValue(k) for k, _ in children])
-            if name == "values":
-                return TupleValue([v for _, v in children])
-            return TupleValue([TupleValue([ConstantValue(k), v]) for k, v in children])
+            # ModuleDict's are its `_modules` dict's views (dict_keys, ...), arguments and all
+            return self.getattr(tx, "_modules").call_method(tx, name, args, kwargs)
         from compiler.values.module_members import LISTINGS, list_members
         if name in LISTINGS:
             return list_members(tx, self, name, args, kwargs)

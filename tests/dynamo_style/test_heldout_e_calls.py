@@ -386,3 +386,23 @@ def test_buffer_table_read_after_a_buffer_assignment_is_refused():
         compiler.compile(Net(), fullgraph=True)(torch.ones(3, 2))
     net = Net()  # without fullgraph: eager's answer
     assert_same(compiler.compile(copy.deepcopy(net))(torch.ones(3, 2)), net(torch.ones(3, 2)))
+
+
+def test_module_dict_views_are_dict_views():
+    def fn(d, x):
+        for m in d.values():
+            x = m(x)
+        return (d.keys(), type(d.items()), [k for k, _ in d.items()], d.keys() == {"a", "b"},
+                "a" in d.keys(), len(d.values()), x)
+
+    def build():
+        return nn.ModuleDict({"a": nn.ReLU(), "b": nn.Tanh()})
+
+    eager, comp = build(), build()
+
+    def grow():
+        for d in (eager, comp):
+            d["c"] = nn.Sigmoid()
+
+    stats = _agree(fn, lambda: [(d, torch.ones(2)) for d in (eager, comp)], [grow])
+    assert stats.compiles == 2
