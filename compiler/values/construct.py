@@ -71,6 +71,13 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
         called = _metaclass_call(tx, cls_value)
         if called is not None:  # the metaclass's own __call__, traced
             return called.call(tx, args, kwargs)
+    if cls is types.SimpleNamespace:  # its keywords become its attributes
+        if args:
+            from compiler.values.base import RaisedByProgram
+            raise RaisedByProgram(TypeError("no positional arguments expected"))
+        made = ObjectValue(cls)
+        made.attrs.update(kwargs)
+        return made
     if cls.__new__ is not object.__new__:
         raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
                           BreakReason.UNSUPPORTED_CALL)

@@ -14,6 +14,7 @@ from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import (
+    bind_written,
     check_instance_assignment,
     delete_through_class,
     find_in_mro,
@@ -104,7 +105,7 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     for klass in cls.__mro__:  # a class attribute assigned earlier in this trace
         written = tx.ctx.module_attribute_writes.get((id(klass), name))
         if written is not None:
-            return _bind_written(written, self_value)
+            return bind_written(written, self_value)
     owner, raw = guarded_find_in_mro(tx, cls, name)
     if owner is None or owner in (object, tuple):
         return None
@@ -122,20 +123,6 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         source = AttrSource(ConstantSource(tx.ctx.label_for(cls, "cls"), cls), name)
     cls_value = ClassValue(cls) if isinstance(raw, classmethod) else None  # the instance's
     return bind_class_attribute(tx, owner, raw, self_value, cls_value, source)
-
-
-def _bind_written(written: Value, self_value: Value | None) -> Value:
-    """A class attribute the trace assigned, read through an instance: a function binds to
-    it, as the descriptor protocol does; another descriptor is refused."""
-    if self_value is None:
-        return written
-    kind = written.python_type()
-    if kind is types.FunctionType:
-        return UserMethodValue(written, self_value)
-    if hasattr(kind, "__get__") and kind not in (type, types.BuiltinFunctionType):
-        raise Unsupported(f"a {kind.__qualname__} assigned to a class in the trace, read "
-                          f"through an instance", BreakReason.UNSUPPORTED_ATTRIBUTE)
-    return written
 
 
 class ClassValue(Value):
@@ -198,6 +185,9 @@ class ClassValue(Value):
             found = self._metaclass_attribute(tx, name)
             if found is not None:
                 return found
+        if owner is None and find_in_mro(type(self.cls), name)[0] is not None:
+            raise Unsupported(f"attribute {name!r} of {self.cls.__qualname__} from its metaclass",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)  # type's own (`__call__`...)
         if owner is None:
             raise RaisedByProgram(AttributeError(f"type object {self.cls.__name__!r} has no "
                                                  f"attribute {name!r}"))
@@ -213,8 +203,7 @@ class ClassValue(Value):
         return bind_class_attribute(tx, owner, raw, None, self, self.attribute_source(tx, name))
 
     def _mapping_view(self, tx, name: str) -> Value | None:
-        """An Enum's `__members__`, or a program's class's `__dict__` (its keys guarded;
-        refused once the trace wrote to the class)."""
+        """An Enum's `__members__`, or a program's class's `__dict__` (keys guarded)."""
         from compiler.values.mapping_proxy import MappingProxyValue
         cls = self.cls
         if name == "__members__":
@@ -240,9 +229,8 @@ class ClassValue(Value):
         return MappingProxyValue(list(vars(cls)), read, f"{cls.__qualname__}.__dict__")
 
     def _metaclass_attribute(self, tx, name: str) -> Value | None:
-        """A name the class's MRO lacks, found on a program's metaclass (a method, a
-        property, a plain attribute), bound to the class as `type.__getattribute__` does.
-        A metaclass with its own attribute hooks is refused."""
+        """A name the class's MRO lacks, on a program's metaclass, bound to the class as
+        `type.__getattribute__` does; a metaclass with its own attribute hooks is refused."""
         meta = type(self.cls)
         if meta.__module__ in ("builtins", "abc", "enum") or meta.__module__.startswith("torch"):
             return None
@@ -334,6 +322,8 @@ class ObjectValue(Value):
                               for k, v in storage.entries.values())
             return plan.temp(f"___new_mapping({plan.bind(self.cls)}, "
                              f"{plan.bind(self.base)}, {{{attrs}}}, [{pairs}])")
+        if self.cls is types.SimpleNamespace:  # (object.__new__ refuses it)
+            return plan.temp(f"{plan.bind(self.cls)}(**{{{attrs}}})")
         if any("__slots__" in vars(k) for k in self.cls.__mro__):
             return plan.temp(f"{plan.bind(new_slotted_object)}({plan.bind(self.cls)}, "
                              f"{{{attrs}}})")
@@ -352,8 +342,9 @@ class ObjectValue(Value):
         """The class's own `__getattribute__`/`__setattr__` written in Python (traced), None
         for object's; any other (a C base's) is refused."""
         owner, raw = find_in_mro(self.cls, name)
-        if owner in (None, object) or (name == "__getattribute__" and owner in _GENERIC_BASES):
-            return None
+        if owner in (None, object, types.SimpleNamespace) or (
+                name == "__getattribute__" and owner in _GENERIC_BASES):
+            return None  # the generic slot (SimpleNamespace's three are the generic ones)
         if not isinstance(raw, types.FunctionType):
             raise Unsupported(f"{name} of {self.cls.__qualname__} ({type(raw).__qualname__})",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -385,7 +376,8 @@ class ObjectValue(Value):
         if isinstance(raw, types.MemberDescriptorType) and owner is not None and (
                 owner.__dict__.get("__slots__") is not None):
             return self.slot_value(tx, name, raw)
-        if name == "__dict__" and isinstance(raw, types.GetSetDescriptorType):
+        if name == "__dict__" and (isinstance(raw, types.GetSetDescriptorType)
+                                   or owner is types.SimpleNamespace):  # (a member there)
             return InstanceDictValue(self)
         if data:  # a data descriptor (a property, a user's) comes before the instance dict
             return class_attribute(tx, self.cls, name, self)

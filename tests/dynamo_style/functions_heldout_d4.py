@@ -9,6 +9,8 @@ from __future__ import annotations
 import collections
 import dataclasses
 import functools
+import operator
+import types
 
 import torch
 
@@ -292,3 +294,26 @@ def nested_dataclasses_asdict_and_astuple(a, b):
     as_tuple = dataclasses.astuple(rec)
     rec.inner.items.append(9)
     return a * as_dict["inner"]["v"], as_dict, as_tuple, rec.inner.items
+
+
+@case()
+def simple_namespace_config(a, b):
+    cfg = types.SimpleNamespace(scale=2.0, shift=1, name="ns")
+    cfg.extra = 3
+    del cfg.name
+    return (a * cfg.scale + cfg.shift + cfg.extra, vars(cfg), hasattr(cfg, "name"),
+            getattr(cfg, "missing", None), cfg)
+
+
+@case(lambda: (randn(0, (3, 4)), types.SimpleNamespace(scale=2.0, layers=[1, 2])))
+def simple_namespace_input(x, cfg):
+    cfg.layers.append(3)
+    cfg.seen = True
+    return x * cfg.scale + len(cfg.layers)
+
+
+@case()
+def nested_namespace_attribute_path(a, b):
+    root = types.SimpleNamespace(enc=types.SimpleNamespace(layer=types.SimpleNamespace(w=2.0)))
+    getter = operator.attrgetter("enc.layer.w")
+    return a * functools.reduce(getattr, "enc.layer.w".split("."), root), getter(root)

@@ -243,3 +243,19 @@ def test_function_assigned_to_class_in_trace_binds_to_instances():
     for _ in range(2):
         e_cls, c_cls = make(), make()
         assert_same(compiled(X, c_cls, c_cls()), eager(X, e_cls, e_cls()))
+
+
+def test_simple_namespace_input_changes_between_calls():
+    import types
+
+    ns = types.SimpleNamespace(scale=2, tags=["a"])
+
+    def fn(x, cfg):
+        return x * cfg.scale + len(cfg.tags), getattr(cfg, "shift", 0), cfg.__dict__.get("extra")
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    for change in (None, lambda: setattr(ns, "scale", 5), lambda: ns.tags.append("b"),
+                   lambda: setattr(ns, "shift", 1), lambda: setattr(ns, "extra", 3)):
+        if change is not None:
+            change()
+        assert_same(compiled(X, ns), fn(X, ns))
