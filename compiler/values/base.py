@@ -94,6 +94,11 @@ class Value:
         class, a module), else None."""
         return None
 
+    def current_object(self) -> Any:
+        """The real object an input tracker stands for on this call (identity.py pins it with
+        an identity guard), else None: what it holds for good, by default."""
+        return self.held_object()
+
     def fixed_object(self) -> Any:
         """The real object `is` compares this tracker by, when the tracker stands for that
         one object on every call (a class, a function, a module), else None

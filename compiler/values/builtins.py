@@ -33,10 +33,8 @@ from compiler.values.iterators import (
     InfiniteIteratorValue,
     SequenceIteratorValue,
     StrictZipIteratorValue,
-    live_enumerate,
-    live_reversed,
-    live_zip,
 )
+from compiler.values.live_iterators import live_enumerate, live_reversed, live_zip
 from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op

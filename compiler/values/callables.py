@@ -575,3 +575,17 @@ def without_bookkeeping(fn: types.FunctionType) -> types.FunctionType:
         if original is not None and isinstance(original.cell_contents, types.FunctionType):
             return original.cell_contents
     return fn
+
+
+def bind_written(written: Value, self_value: Value | None) -> Value:
+    """A class attribute the trace assigned, read through an instance: a function binds,
+    another descriptor is refused."""
+    if self_value is None:
+        return written
+    kind = written.python_type()
+    if kind is types.FunctionType:
+        return UserMethodValue(written, self_value)
+    if hasattr(kind, "__get__") and kind not in (type, types.BuiltinFunctionType):
+        raise Unsupported(f"a {kind.__qualname__} assigned to a class in the trace, read "
+                          f"through an instance", BreakReason.UNSUPPORTED_ATTRIBUTE)
+    return written

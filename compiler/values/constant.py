@@ -196,8 +196,7 @@ class BoundConstantMethodValue(Value):
         return plan.temp(f"{plan.bind(self.obj)}.{self.name}")
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.containers import is_plain
-        from compiler.values.containers import plain as copied
+        is_plain, copied = registry.is_plain, registry.plain
         if self.name == "join" and isinstance(self.obj, (str, bytes)) and len(args) == 1:
             plain = [[i.as_constant() for i in args[0].unpack(tx)]]
         else:  # lists and dicts of constants as fresh copies (str.format reads `{0[1]}`)

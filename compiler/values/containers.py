@@ -588,3 +588,6 @@ def _symbolic(value) -> bool:
     if isinstance(value, TupleValue):
         return any(_symbolic(item) for item in value.items)
     return is_symbolic(value)
+
+
+registry.install(plain=plain, is_plain=is_plain)

@@ -226,12 +226,10 @@ def _user_classes(cls: type) -> list[type]:
     return [k for k in cls.__mro__ if k.__module__ != "builtins"]
 
 
-def _repr(tx, *args, **kwargs):
-    """repr() of an exception: BaseException's reads only the args; a user __repr__ is
-    traced (values/builtins.py's str() runs the real object's __str__)."""
-    if len(args) != 1 or kwargs or not isinstance(args[0], ExceptionValue):
-        return _OTHER_REPR(tx, *args, **kwargs) if _OTHER_REPR else NotImplemented
-    value = args[0]
+def exception_repr(tx, value: ExceptionValue) -> Value:
+    """repr() of an exception (user_hash_repr.py's repr handler asks here): BaseException's
+    reads only the args; a user __repr__ is traced (values/builtins.py's str() runs the real
+    object's __str__)."""
     exc, cls = value.exc, type(value.exc)
     owner = next(k for k in cls.__mro__ if "__repr__" in vars(k))
     if owner.__module__ != "builtins":
@@ -240,16 +238,3 @@ def _repr(tx, *args, **kwargs):
         raise Unsupported("repr() of an exception holding mutable objects",
                           BreakReason.UNSUPPORTED_CALL)
     return registry.wrap_constant(repr(exc))
-
-
-def _install_repr() -> Any:
-    """Wraps the handler user_hash_repr.py registers (imported first, so that it cannot
-    replace this one later)."""
-    from compiler.values import user_hash_repr  # noqa: F401 - registers its repr first
-    from compiler.values.builtins import HANDLERS
-    other = HANDLERS.get(repr)
-    HANDLERS[repr] = _repr
-    return other
-
-
-_OTHER_REPR = _install_repr()

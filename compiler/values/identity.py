@@ -76,8 +76,7 @@ def identity(tx, a: Value, b: Value) -> bool | None:
     sourced, fixed = (a, obj_b) if kind_a == SOURCED else (b, obj_a)
     if exact_type(sourced) is not type(fixed):
         return False  # the source's type is guarded
-    from compiler.values.objects import ObjectValue
-    held = sourced.real if isinstance(sourced, ObjectValue) else sourced.held_object()
+    held = sourced.current_object()
     if held is not None and not isinstance(held, (int, float, str, bytes, tuple)):
         # the object the source holds now, pinned by identity (another one recompiles)
         tx.ctx.guard(sourced.source, GuardKind.ID, held)

@@ -14,7 +14,6 @@ from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import (
-    bind_written,
     check_instance_assignment,
     delete_through_class,
     find_in_mro,
@@ -22,7 +21,12 @@ from compiler.values.attributes import (
 )
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
-from compiler.values.callables import UserFunctionValue, UserMethodValue, without_bookkeeping
+from compiler.values.callables import (
+    UserFunctionValue,
+    UserMethodValue,
+    bind_written,
+    without_bookkeeping,
+)
 from compiler.values.constant import ConstantValue
 from compiler.values.instance_dict import InstanceDictValue, new_slotted_object
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
@@ -303,6 +307,9 @@ class ObjectValue(Value):
     def fixed_object(self) -> Any:
         # an existing object reached through constants of the trace
         return self.real if self.source is None else None
+
+    def current_object(self) -> Any:
+        return self.real
 
     def is_fresh_object(self) -> bool:
         return True

@@ -2,7 +2,7 @@
 know every kind, looked up on this module at call time.
 
 Each name below is installed by the module that owns it, when that module is imported
-(`compiler/values/__init__.py` imports the three, so any use of a value kind has them); the
+(`compiler/values/__init__.py` imports them, so any use of a value kind has them); the
 kinds call `registry.<name>(...)` instead of importing the owner, which imports them. This
 module imports no value kind. The edges, and why each is late-bound:
 
@@ -18,6 +18,9 @@ module imports no value kind. The edges, and why each is late-bound:
   and overriding `__call__`, the dunders operators.py runs on a user object). A class binds
   its functions into methods and constructs instances, so objects.py imports callables,
   construct and the rest.
+- `plain(value)`, `is_plain(value)` (containers.py): a real copy of a constant or of a list or
+  dict of constants, for a pure function (a str method given `{0[1]}` arguments); containers.py
+  builds on constant.py, whose pure methods call it.
 """
 
 from __future__ import annotations
@@ -25,7 +28,7 @@ from __future__ import annotations
 from typing import Any
 
 LATE_BOUND = ("wrap", "wrap_constant", "compare", "same_or_equal", "class_value",
-              "class_attribute")
+              "class_attribute", "plain", "is_plain")
 
 
 def _not_installed(*args: Any) -> Any:
@@ -33,6 +36,7 @@ def _not_installed(*args: Any) -> Any:
 
 
 wrap = wrap_constant = compare = same_or_equal = class_value = class_attribute = _not_installed
+plain = is_plain = _not_installed
 
 
 def install(**functions) -> None:

@@ -59,6 +59,9 @@ def _slot_hash(answer: int) -> int:
 
 
 def _repr(tx, obj: Value):
+    from compiler.values.exceptions import ExceptionValue, exception_repr
+    if isinstance(obj, ExceptionValue):
+        return exception_repr(tx, obj)
     method = _python_method(obj, "__repr__")
     if method is None:
         return NotImplemented
