@@ -206,5 +206,5 @@ def test_graph_break_inside_loop_over_enumerate_and_zip():
         return out
 
     for sign in (1, -1, 1):
-        stats = _agree(fn, lambda: (X * sign, ["ab", "c", "def"]), [], fullgraph=False)
+        stats = _agree(fn, lambda sign=sign: (X * sign, ["ab", "c", "def"]), [], fullgraph=False)
         assert stats.graph_breaks
