@@ -1,5 +1,6 @@
-"""The call-by-call comparison with eager the multi-call probes of test_heldout_f_calls*.py
-share: result, raised exception and printed text of each call, then the compile stats."""
+"""The call-by-call comparisons with eager the multi-call probes share: `run_calls` (result,
+raised exception and printed text of each call, then the compile stats; test_heldout_f_calls*)
+and `agree` (results after each change of state; test_heldout_d_calls*)."""
 
 from __future__ import annotations
 
@@ -57,3 +58,15 @@ def run_calls(fn, calls, *, fullgraph=False, reset_state=None):
     stats = compiler.stats(compiled)
     assert not stats.internal_errors, stats.internal_errors
     return stats
+
+
+def agree(fn, make_args, changes, fullgraph=True):
+    """Call compiled then eager on the same arguments after each change (the first call before
+    any), comparing results; the stats."""
+    compiled = compiler.compile(fn, fullgraph=fullgraph)
+    for change in [None, *changes]:
+        if change is not None:
+            change()
+        args = make_args()
+        assert_same(compiled(*args), fn(*args))
+    return compiler.stats(compiled)

@@ -11,18 +11,7 @@ import torch
 
 import compiler
 from tests.differential import assert_same, compiler_test_config  # noqa: F401
-
-
-def _agree(fn, make_args, changes, fullgraph=True):
-    """Call eager and compiled after each change (the first call before any); the stats."""
-    compiled = compiler.compile(fn, fullgraph=fullgraph)
-    for change in [None, *changes]:
-        if change is not None:
-            change()
-        args = make_args()
-        assert_same(compiled(*args), fn(*args))
-    return compiler.stats(compiled)
-
+from tests.dynamo_style.calls_support import agree as _agree
 
 X = torch.arange(6.0).reshape(2, 3)
 GLOBAL_LIST = [1, 2]
