@@ -38,10 +38,10 @@ def _use_mapping(c):
     return sorted(c.items(), key=repr)
 
 
-# name -> (make(x), mutate(c, x), use(c), resume frame compiled). A deque, defaultdict,
-# Counter or dict subclass reaches the resume frame as an input whose methods the tracer does
-# not model: that frame runs eagerly (a fallback), correct but not compiled. An OrderedDict
-# input is a dict tracker that keeps its class: that frame compiles.
+# name -> (make(x), mutate(c, x), use(c), resume frame compiled). A defaultdict, Counter or
+# dict subclass reaches the resume frame as an input whose methods the tracer does not model:
+# that frame runs eagerly (a fallback), correct but not compiled. An OrderedDict input is a
+# dict tracker that keeps its class, a deque input a deque tracker: that frame compiles.
 CASES = {
     "defaultdict_none_fromkeys": (_defaultdict_none_fromkeys, _mutate_defaultdict, len, False),
     "defaultdict_none": (lambda x: collections.defaultdict(None, a=1), _mutate_defaultdict,
@@ -58,9 +58,9 @@ CASES = {
     "dict_or_defaultdict": (lambda x: {"b": 2} | collections.defaultdict(int, a=1),
                             _mutate_defaultdict, len, False),
     "deque": (lambda x: collections.deque([1, 2]),
-              lambda c, x: (c.append(3), c.appendleft(0), c)[-1], list, False),
+              lambda c, x: (c.append(3), c.appendleft(0), c)[-1], list, True),
     "deque_maxlen": (lambda x: collections.deque([1, 2, 3], 2),
-                     lambda c, x: (c.append(4), c.appendleft(0), c)[-1], list, False),
+                     lambda c, x: (c.append(4), c.appendleft(0), c)[-1], list, True),
     "ordered_dict": (lambda x: collections.OrderedDict([("a", 1), ("b", 2)]),
                      lambda c, x: (c.move_to_end("a"), _mutate_mapping(c, x))[-1],
                      _use_mapping, True),
