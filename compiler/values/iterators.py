@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, next_until_stop
 
 
 def _advance(iterator, steps: int) -> None:
@@ -196,14 +196,7 @@ class LiveIteratorValue(SequenceIteratorValue):
         return self.step(tx)
 
     def drain(self, tx) -> list[Value]:
-        out = []
-        while True:
-            try:
-                out.append(self.step(tx))
-            except RaisedByProgram as raised:
-                if isinstance(raised.exc, StopIteration):
-                    return out
-                raise
+        return next_until_stop(tx, self)
 
     def __repr__(self) -> str:
         return f"LiveIteratorValue({self.kind.__name__})"
