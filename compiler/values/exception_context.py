@@ -31,17 +31,26 @@ _GENERATOR_FLAGS = (inspect.CO_GENERATOR | inspect.CO_COROUTINE
                     | inspect.CO_ASYNC_GENERATOR)
 
 
-def _handled(tx) -> Any:
-    """The exception the innermost traced frame handles, None, or UNKNOWN."""
+def handled_tracker(tx) -> Any:
+    """The tracker of the exception the innermost traced frame handles, None, or UNKNOWN (a
+    generator frame on the way: what its caller handles is not known)."""
     frame = tx
     while frame is not None:
         if frame.exc_stack:
-            exc = getattr(frame.exc_stack[-1], "exc", None)
-            return exc if isinstance(exc, BaseException) else UNKNOWN
+            return frame.exc_stack[-1]
         if frame.code.co_flags & _GENERATOR_FLAGS:
             return UNKNOWN
         frame = frame.parent
     return None
+
+
+def _handled(tx) -> Any:
+    """The exception the innermost traced frame handles, None, or UNKNOWN."""
+    tracker = handled_tracker(tx)
+    if tracker is None or tracker is UNKNOWN:
+        return tracker
+    exc = getattr(tracker, "exc", None)
+    return exc if isinstance(exc, BaseException) else UNKNOWN
 
 
 class ExceptionContexts:

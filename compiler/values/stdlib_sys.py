@@ -10,7 +10,6 @@ call): none, guarded (compiler/guards/exception_state.py), else refused.
 
 from __future__ import annotations
 
-import inspect
 import sys
 
 from compiler.errors import BreakReason, Unsupported
@@ -19,8 +18,7 @@ from compiler.values.base import Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
-
-_GENERATOR_FLAGS = inspect.CO_GENERATOR | inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR
+from compiler.values.exception_context import UNKNOWN, handled_tracker
 
 
 class TracebackValue(Value):
@@ -33,19 +31,16 @@ class TracebackValue(Value):
 def _exc_info(tx):
     from compiler.values import registry
     from compiler.values.exceptions import ExceptionValue
-    frame = tx
-    while frame is not None:
-        if frame.exc_stack:
-            handled = frame.exc_stack[-1]
-            if not isinstance(handled, ExceptionValue):
-                raise Unsupported(f"sys.exc_info() while the trace handles {handled}",
-                                  BreakReason.UNSUPPORTED_CALL)
-            return TupleValue([registry.class_value(type(handled.exc)), handled,
-                               TracebackValue(None)])
-        if frame.code.co_flags & _GENERATOR_FLAGS:  # what its caller handles: not known
-            raise Unsupported("sys.exc_info() in a generator of the trace",
+    handled = handled_tracker(tx)
+    if handled is UNKNOWN:
+        raise Unsupported("sys.exc_info() in a generator of the trace",
+                          BreakReason.UNSUPPORTED_CALL)
+    if handled is not None:
+        if not isinstance(handled, ExceptionValue):
+            raise Unsupported(f"sys.exc_info() while the trace handles {handled}",
                               BreakReason.UNSUPPORTED_CALL)
-        frame = frame.parent
+        return TupleValue([registry.class_value(type(handled.exc)), handled,
+                           TracebackValue(None)])
     if sys.exc_info()[1] is not None:  # the trace runs in the call: what its callers handle
         raise Unsupported("sys.exc_info() in code called while an exception is handled",
                           BreakReason.UNSUPPORTED_CALL)
