@@ -21,7 +21,7 @@ import torch.utils._pytree as pytree
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
-from compiler.values.functorch_transforms import inside_transform
+from compiler.values.functorch_transforms import inside_transform, record_subgraph_call
 from compiler.values.subgraph import Subgraph, sample_fake, speculate
 from compiler.values.torch_functions import MODELLED_CALLS
 
@@ -33,13 +33,13 @@ def _with_free(module, primal_count: int, tensors: tuple):
     return lambda *primals: module(*primals, *free)
 
 
-def apply_vjp_output(module, primal_count: int, *tensors) -> tuple:
+def apply_vjp_output(primal_count: int, module, *tensors) -> tuple:
     """The graph's node for vjp's output: `torch.func.vjp(f, *primals)[0]`, flattened."""
     fn = _with_free(module, primal_count, tensors)
     return tuple(pytree.tree_leaves(torch.func.vjp(fn, *tensors[:primal_count])[0]))
 
 
-def apply_vjp_pullback(module, primal_count: int, free_count: int, *tensors) -> tuple:
+def apply_vjp_pullback(primal_count: int, free_count: int, module, *tensors) -> tuple:
     """The graph's node for a call of vjp's pullback: the cotangents follow the primals and
     the free tensors, in the output's structure once unflattened."""
     split = primal_count + free_count
@@ -49,7 +49,7 @@ def apply_vjp_pullback(module, primal_count: int, free_count: int, *tensors) -> 
     return tuple(pullback(cotangents))
 
 
-def apply_jvp(module, primal_count: int, *tensors) -> tuple:
+def apply_jvp(primal_count: int, module, *tensors) -> tuple:
     """The graph's node for jvp: `(output, tangent_out)`, flattened; the tangents follow the
     primals, then the free tensors."""
     primals, tangents = tensors[:primal_count], tensors[primal_count:2 * primal_count]
@@ -77,16 +77,6 @@ def _speculate(tx, fn: Value, primals: list[Value], name: str, reverse: bool) ->
                          grad_enabled=True if reverse else None)
 
 
-def _record(tx, target, constants: tuple, sub: Subgraph, tensors: list, run, what: str):
-    """One node `target(module, *constants, *tensors)`; gives its flat result's trackers."""
-    from compiler.values.wrap import wrap_op_result
-    builder = tx.ctx.graph
-    module_node = builder.attribute(sub.module, "_subgraph")
-    node, result = builder.call("call_function", target, (module_node, *constants, *tensors),
-                                {}, run, what)
-    return list(wrap_op_result(tx.ctx, node, result, keep_node=True).items)
-
-
 def _shaped(items: list[Value], returned_tuple: bool) -> Value:
     from compiler.values.containers import TupleValue
     return TupleValue(items) if returned_tuple else items[0]
@@ -102,8 +92,9 @@ def vjp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     tensors = [p.node for p in primals] + sub.lifted
     fakes = [p.example for p in primals] + [n.meta["example_value"] for n in sub.lifted]
     count = len(primals)
-    items = _record(tx, apply_vjp_output, (count,), sub, tensors,
-                    lambda: apply_vjp_output(sub.module, count, *fakes), "torch.func.vjp")
+    items = record_subgraph_call(tx, apply_vjp_output, (count,), sub, tensors,
+                                 lambda: apply_vjp_output(count, sub.module, *fakes),
+                                 "torch.func.vjp")
     pullback = VjpPullbackValue(sub, primals, tensors, fakes, len(items))
     return TupleValue([_shaped(items, sub.returned_tuple), pullback])
 
@@ -141,10 +132,11 @@ class VjpPullbackValue(Value):
         _tensors(cotangents, "a vjp pullback")
         count, free = len(self.primals), len(self.sub.lifted)
         fakes = [*self.fakes, *(c.example for c in cotangents)]
-        items = _record(tx, apply_vjp_pullback, (count, free), self.sub,
-                        [*self.tensors, *(c.node for c in cotangents)],
-                        lambda: apply_vjp_pullback(self.sub.module, count, free, *fakes),
-                        "torch.func.vjp pullback")
+        items = record_subgraph_call(
+            tx, apply_vjp_pullback, (count, free), self.sub,
+            [*self.tensors, *(c.node for c in cotangents)],
+            lambda: apply_vjp_pullback(count, free, self.sub.module, *fakes),
+            "torch.func.vjp pullback")
         return TupleValue(items)
 
 
@@ -164,8 +156,8 @@ def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     fakes = [v.example for v in (*primals, *tangents)] + [
         n.meta["example_value"] for n in sub.lifted]
     count = len(primals)
-    items = _record(tx, apply_jvp, (count,), sub, tensors,
-                    lambda: apply_jvp(sub.module, count, *fakes), "torch.func.jvp")
+    items = record_subgraph_call(tx, apply_jvp, (count,), sub, tensors,
+                                 lambda: apply_jvp(count, sub.module, *fakes), "torch.func.jvp")
     half = len(items) // 2
     return TupleValue([_shaped(items[:half], sub.returned_tuple),
                        _shaped(items[half:], sub.returned_tuple)])

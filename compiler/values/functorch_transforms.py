@@ -210,9 +210,6 @@ def record_transform(tx, name: str, options: tuple, sub: Subgraph, tensors: list
                      ) -> Value:
     """One node, `apply_transform(name, options, subgraph, *tensors, *lifted)`; its flat
     result rebuilt in the structure the transform gave on the fake tensors."""
-    from compiler.values.wrap import wrap_op_result
-    builder = tx.ctx.graph
-    module_node = builder.attribute(sub.module, "_subgraph")
     nodes = [t.node for t in tensors] + sub.lifted
     fakes = [t.example for t in tensors] + [n.meta["example_value"] for n in sub.lifted]
     structure = []
@@ -225,11 +222,21 @@ def record_transform(tx, name: str, options: tuple, sub: Subgraph, tensors: list
                               BreakReason.UNSUPPORTED_CALL)
         return tuple(leaves)
 
-    node, result = builder.call("call_function", apply_transform,
-                                (name, options, module_node, *nodes), {}, run,
+    flat = record_subgraph_call(tx, apply_transform, (name, options), sub, nodes, run,
                                 f"torch.func.{name}")
-    flat = wrap_op_result(tx.ctx, node, result, keep_node=True)
-    return _rebuild(pytree.tree_unflatten(list(flat.items), structure[-1]))
+    return _rebuild(pytree.tree_unflatten(flat, structure[-1]))
+
+
+def record_subgraph_call(tx, target, constants: tuple, sub: Subgraph, nodes: list, run,
+                         what: str) -> list[Value]:
+    """One node `target(*constants, subgraph, *nodes)`, its fake run `run()` giving a flat tuple
+    of tensors; the trackers of that tuple's items."""
+    from compiler.values.wrap import wrap_op_result
+    builder = tx.ctx.graph
+    module_node = builder.attribute(sub.module, "_subgraph")
+    node, result = builder.call("call_function", target, (*constants, module_node, *nodes), {},
+                                run, what)
+    return list(wrap_op_result(tx.ctx, node, result, keep_node=True).items)
 
 
 def _rebuild(structure) -> Value:
