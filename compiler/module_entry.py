@@ -26,6 +26,10 @@ class CompiledModule(CompiledFunction):
         super().__init__(module, **options)
         self.module = module
         self._maybe_lazy = _any_uninitialized(module)
+        # A staticmethod forward takes no module: the call path runs it. (Read once: a forward
+        # replaced later is another function, which `_forward_only` sees.)
+        self._forward_is_method = isinstance(
+            inspect.getattr_static(type(module), "forward", None), types.FunctionType)
         self._call_path: CompiledFunction | None = None
         self._call_path_of: list | None = None  # the nested_frames list it was made for
 
@@ -40,9 +44,9 @@ class CompiledModule(CompiledFunction):
         return self._call_path_frame()(module, *args, **kwargs)
 
     def _forward_only(self, module) -> bool:
-        cls = type(module)  # (a staticmethod forward takes no module: the call path runs it)
+        cls = type(module)
         return (cls.__call__ in CALL_FUNCTIONS and cls.forward is self.function
-                and isinstance(inspect.getattr_static(cls, "forward", None), types.FunctionType)
+                and self._forward_is_method
                 and "forward" not in module.__dict__ and not has_hooks(module))
 
     def _call_path_frame(self) -> CompiledFunction:
