@@ -403,6 +403,7 @@ class PartialValue(Value):
         super().__init__(source)
         self.func, self.args, self.keywords = func, args, keywords
         self.real = real  # the partial object it stands for, when made outside the trace
+        self._keywords: Value | None = None  # the tracker of `.keywords`, once read
 
     @classmethod
     def from_real(cls, ctx, obj, source) -> PartialValue:
@@ -434,15 +435,56 @@ class PartialValue(Value):
         import functools
         return functools.partial
 
+    def reconstruct(self, plan) -> str:
+        """Read back when it has a source; one made in the trace is made again from its parts
+        (its attributes are not written in a trace)."""
+        if self.source is not None or self.real is not None:
+            return super().reconstruct(plan)
+        if self._keywords is not None:  # its dict may have left too: one object for both
+            raise Unsupported("a partial made in the trace whose keywords were read, as an "
+                              "output", BreakReason.UNSUPPORTED_VALUE)
+        import functools
+        parts = [plan.expr(self.func), *(plan.expr(a) for a in self.args)]
+        keywords = ", ".join(f"{name!r}: {plan.expr(v)}"
+                             for name, v in self.current_keywords().items())
+        return plan.temp(f"{plan.bind(functools.partial)}({', '.join(parts)}, "
+                         f"**{{{keywords}}})")
+
     def call(self, tx, args, kwargs) -> Value:
-        return self.func.call(tx, [*self.args, *args], {**self.keywords, **kwargs})
+        return self.func.call(tx, [*self.args, *args], {**self.current_keywords(), **kwargs})
+
+    def keywords_dict(self, tx) -> Value:
+        """The one tracker of `.keywords`, which reads, writes and later calls share: the real
+        dict read back through its source, or a dict made in the trace."""
+        if self._keywords is None:
+            if self.real is not None:
+                if self.source is None:
+                    raise Unsupported("the keywords of a partial reached without a source",
+                                      BreakReason.UNSUPPORTED_VALUE)
+                self._keywords = registry.wrap(tx.ctx, self.real.keywords,
+                                               AttrSource(self.source, "keywords"))
+            else:
+                from compiler.values.containers import DictValue
+                self._keywords = DictValue.from_pairs(
+                    [(ConstantValue(k), v) for k, v in self.keywords.items()])
+        return self._keywords
+
+    def current_keywords(self) -> dict[str, Value]:
+        if self._keywords is None:
+            return self.keywords
+        current = {}
+        for key, value in self._keywords.entries.values():
+            if not (isinstance(key, ConstantValue) and type(key.value) is str):
+                raise Unsupported("a partial's keywords with a key not a str",
+                                  BreakReason.UNSUPPORTED_VALUE)
+            current[key.value] = value
+        return current
 
     def getattr(self, tx, name: str) -> Value:
         if name == "func":
             return self.func
         if name == "keywords":
-            from compiler.values.containers import DictValue
-            return DictValue.from_pairs([(ConstantValue(k), v) for k, v in self.keywords.items()])
+            return self.keywords_dict(tx)
         if name == "args":
             from compiler.values.containers import TupleValue
             return TupleValue(self.args)
