@@ -1,16 +1,20 @@
-"""torch.func transforms of a Python function in a trace: `vmap`, `grad` and `grad_and_value`.
+"""torch.func transforms of a Python function in a trace: `vmap`, `grad`, `grad_and_value`,
+`jacrev`, `jacfwd` and `hessian`.
 
 The function is speculated into a subgraph (compiler/values/subgraph.py) on fake tensors shaped
 as the transform shows them to it (one slice along the mapped dimension for vmap), and the
 graph gets one node: a call of a module-level function below that applies the transform
-itself, `torch.func.vmap(subgraph, ...)(*tensors)`, to the subgraph module. The node gives
-the transform's result flattened (its tensors in pytree order); the trace rebuilds its
-structure. So every backend runs torch's own transform, over the traced function.
+itself, `torch.func.vmap(f, ...)(*args, **kwargs)`, with `f` the subgraph over the tensors of
+its arguments. Arguments may be tuples, lists and dicts of tensors and constants: the node
+rebuilds them (functorch_trees.py), so torch's `in_dims`, `argnums` and `out_dims` apply to
+the structure the program gave. The node gives the transform's result flattened (its tensors
+in pytree order); the trace rebuilds its structure. So every backend runs torch's own
+transform, over the traced function.
 
-Refused: options other than constants the node can spell (nested in_dims, chunk_size,
-has_aux with a non-tensor aux), keyword arguments to the transformed function, non-tensor
-arguments the transform would map or differentiate, and whatever the speculation refuses
-(side effects, random draws, in-place writes to the inputs).
+Refused: options other than constants the node can spell, arguments other than tensors and
+constants in tuples, lists and dicts, non-tensor leaves the transform would map or
+differentiate, results with constants among them, and whatever the speculation refuses (side
+effects, random draws, in-place writes to the inputs).
 """
 
 from __future__ import annotations
@@ -24,20 +28,35 @@ import torch.utils._pytree as pytree
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
-from compiler.values.subgraph import Subgraph, constant_argument, sample_fake, speculate
+from compiler.values.functorch_trees import (
+    FlatCall,
+    flatten_value,
+    leaf_count,
+    plain_option,
+    real_function,
+    rebuild_real,
+    spellable_option,
+)
+from compiler.values.subgraph import Subgraph, sample_fake, speculate
 from compiler.values.torch_functions import MODELLED_CALLS
 
 
-def apply_transform(name: str, options: tuple, module, *args) -> tuple:
-    """The graph's node: `torch.func.<name>(module, **options)(*args)`, its result flattened
-    (a module-level function the graph's code can name; `options` are (name, constant)
-    pairs)."""
-    return tuple(pytree.tree_leaves(_transformed_call(name, options, module, args)))
+def apply_transform(name: str, options: tuple, skeletons: tuple, module, *tensors) -> tuple:
+    """The graph's node: `torch.func.<name>(f, **options)(*args, **kwargs)`, its result
+    flattened (a module-level function the graph's code can name; `options` are (name,
+    constant) pairs). The arguments are rebuilt from their skeletons and `tensors` (the
+    subgraph's own inputs, then those it reads from outside); `f` is the subgraph `module`
+    over their tensor leaves (functorch_trees.py)."""
+    return tuple(pytree.tree_leaves(_transformed_call(name, options, skeletons, module, tensors)))
 
 
-def _transformed_call(name: str, options: tuple, module, args) -> Any:
-    """`torch.func.<name>(module, **options)(*args)`."""
-    return getattr(torch.func, name)(module, **dict(options))(*args)
+def _transformed_call(name: str, options: tuple, skeletons: tuple, module, tensors) -> Any:
+    skeleton, kw_skeleton, out_skeleton, positional, count = skeletons
+    args = rebuild_real(skeleton, tensors[:positional])
+    kwargs = rebuild_real(kw_skeleton, tensors[positional:count])
+    fn = real_function(module, skeleton, kw_skeleton, out_skeleton, tuple(tensors[count:]))
+    chosen = {key: plain_option(value) for key, value in options}
+    return getattr(torch.func, name)(fn, **chosen)(*args, **kwargs)
 
 
 # The transforms of a function of tensors whose result is tensors; for each, whether it runs
@@ -67,21 +86,25 @@ def make_transform(transform, args: list[Value], kwargs: dict[str, Value]) -> Va
 
 
 def _option(value: Value, transform: str) -> Any:
-    if not value.is_constant():
+    try:
+        option = _constant_option(value)
+    except Unsupported:
         raise Unsupported(f"an option of torch.func.{transform} that is not a constant",
-                          BreakReason.UNSUPPORTED_CALL)
-    option = value.as_constant()
-    if not _spellable(option):
+                          BreakReason.UNSUPPORTED_CALL) from None
+    if not spellable_option(option):
         raise Unsupported(f"torch.func.{transform} option {option!r}",
                           BreakReason.UNSUPPORTED_CALL)
     return option
 
 
-def _spellable(option: Any) -> bool:
-    """A constant the graph's code writes as a literal (and nested in_dims are refused)."""
-    if isinstance(option, tuple):
-        return all(isinstance(o, (int, type(None))) for o in option)
-    return isinstance(option, (int, float, bool, str, type(None)))
+def _constant_option(value: Value) -> Any:
+    """A constant, or a tuple, list or dict of them (`in_dims={"x": 0, "y": None}`)."""
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    if type(value) is DictValue and value.python_type() is dict:
+        return {k.as_constant(): _constant_option(v) for k, v in value.entries.values()}
+    if type(value) in (TupleValue, ListValue) and value.python_type() in (tuple, list):
+        return value.python_type()(_constant_option(v) for v in value.items)
+    return value.as_constant()
 
 
 class TransformedFunctionValue(Value):
@@ -103,25 +126,28 @@ class TransformedFunctionValue(Value):
         return plan.temp(f"{transform}({plan.expr(self.fn)}{options})")
 
     def call(self, tx, args, kwargs) -> Value:
-        if kwargs:
-            raise Unsupported(f"keyword arguments to a function torch.func.{self.name} made",
-                              BreakReason.UNSUPPORTED_CALL)
-        args = list(args)
-        for value in args:
-            if not _is_tensor(value):
-                constant_argument(value, f"torch.func.{self.name}")
+        from compiler.values.constant import ConstantValue
+        from compiler.values.containers import DictValue, TupleValue
+        what = f"torch.func.{self.name}"
+        skeleton, leaves = flatten_value(TupleValue(list(args)), what)
+        kw_skeleton, kw_leaves = flatten_value(
+            DictValue.from_pairs([(ConstantValue(k), v) for k, v in kwargs.items()]), what)
         if self.name == "vmap":
-            speculated, node_options = _vmap_inputs(self.options, args)
+            seen, as_is = _vmap_leaves(self.options, skeleton, leaves)
         else:
-            speculated, node_options = _differentiated_inputs(self.name, self.options, args)
-        what = f"the function torch.func.{self.name} applies to"
+            seen, as_is = _differentiated_leaves(self.name, self.options, skeleton, leaves)
+        seen += [sample_fake(v.example) if _is_tensor(v) else v for v in kw_leaves]
+        as_is += [True] * len(kw_leaves)
+        _refuse_passed_twice(leaves + kw_leaves, as_is, self.name)
+        flat = FlatCall(self.fn, skeleton, kw_skeleton, f"the function {what} applies to")
         grad_enabled = True if TRANSFORMS[self.name][0] else None
         with inside_transform(tx.ctx):
-            sub = speculate(tx, self.fn, speculated, what, grad_enabled=grad_enabled)
-        if self.name == "vmap":
-            node_options["in_dims"] += (None,) * len(sub.lifted)
-        tensors = [a for a in args if _is_tensor(a)]
-        return record_transform(tx, self.name, tuple(node_options.items()), sub, tensors)
+            sub = speculate(tx, flat, seen, flat.what, grad_enabled=grad_enabled)
+        tensors = [v for v in leaves + kw_leaves if _is_tensor(v)]
+        positional = sum(_is_tensor(v) for v in leaves)
+        skeletons = (skeleton, kw_skeleton, flat.returned, positional, len(tensors))
+        return record_transform(tx, self.name, tuple(self.options.items()), skeletons, sub,
+                                tensors)
 
 
 @contextlib.contextmanager
@@ -140,90 +166,91 @@ def _is_tensor(value: Value) -> bool:
     return isinstance(value, TensorValue)
 
 
-def _vmap_inputs(options: dict[str, Any], args: list[Value]) -> tuple[list, dict]:
-    """What the function sees (a slice of each mapped tensor) and the node's options (in_dims
-    of the tensors alone, the constants being in the subgraph)."""
-    in_dims = options["in_dims"]
-    if isinstance(in_dims, (int, type(None))):
-        in_dims = (in_dims,) * len(args)
-    if len(in_dims) != len(args) or all(d is None for d in in_dims):
-        raise Unsupported(f"vmap's in_dims {options['in_dims']!r} for {len(args)} arguments",
+def _vmap_leaves(options: dict[str, Any], skeleton: tuple, leaves: list[Value]
+                 ) -> tuple[list, list[bool]]:
+    """What the function sees of each leaf (a slice of each mapped tensor), and whether it
+    sees the leaf as it is; in_dims broadcast over the arguments as torch's vmap does."""
+    marks = rebuild_real(skeleton, [object() for v in leaves if _is_tensor(v)])
+    dims = pytree._broadcast_to_and_flatten(options["in_dims"], pytree.tree_structure(marks))
+    if dims is None or len(dims) != len(leaves) or all(d is None for d in dims):
+        raise Unsupported(f"vmap's in_dims {options['in_dims']!r} for its arguments",
                           BreakReason.UNSUPPORTED_CALL)
-    speculated, node_dims = [], []
-    for value, dim in zip(args, in_dims):
+    seen = []
+    for value, dim in zip(leaves, dims):
         if not _is_tensor(value):
             if dim is not None:
                 raise Unsupported("vmap over a non-tensor argument", BreakReason.UNSUPPORTED_CALL)
-            speculated.append(value)
+            seen.append(value)
             continue
         fake = value.example
-        if dim is not None and not -fake.dim() <= dim < fake.dim():
-            raise Unsupported(f"vmap's in_dim {dim} of a {fake.dim()}-d tensor",
+        if dim is not None and (type(dim) is not int or not -fake.dim() <= dim < fake.dim()):
+            raise Unsupported(f"vmap's in_dim {dim!r} of a {fake.dim()}-d tensor",
                               BreakReason.UNSUPPORTED_CALL)
         if dim is None:
-            speculated.append(sample_fake(fake))
+            seen.append(sample_fake(fake))
         else:
-            speculated.append(sample_fake(fake, select=dim % fake.dim(), requires_grad=False))
-        node_dims.append(dim)
-    _refuse_passed_twice(args, [d is None for d in in_dims], "vmap")
-    return speculated, {**options, "in_dims": tuple(node_dims)}
+            seen.append(sample_fake(fake, select=dim % fake.dim(), requires_grad=False))
+    return seen, [d is None for d in dims]
 
 
-def _refuse_passed_twice(args: list[Value], as_is: list[bool], name: str) -> None:
+def _refuse_passed_twice(leaves: list[Value], as_is: list[bool], name: str) -> None:
     """A tensor passed twice reaches the function as two objects when the transform wraps
     it (mapped, differentiated) at least once; passed as it is both times, it would be the
     same object twice, which the subgraph's placeholders do not model."""
-    for i, value in enumerate(args):
+    for i, value in enumerate(leaves):
         if _is_tensor(value) and as_is[i] and any(value is other and as_is[j]
-                                     for j, other in enumerate(args) if j != i):
+                                     for j, other in enumerate(leaves) if j != i):
             raise Unsupported(f"torch.func.{name} given one tensor twice",
                               BreakReason.UNSUPPORTED_CALL)
 
 
-def _differentiated_inputs(name: str, options: dict[str, Any], args: list[Value]
-                           ) -> tuple[list, dict]:
-    """What the function sees (the tensors, those differentiated in reverse mode requiring
-    grad) and the node's options (argnums counted among the tensors alone)."""
+def _differentiated_leaves(name: str, options: dict[str, Any], skeleton: tuple,
+                           leaves: list[Value]) -> tuple[list, list[bool]]:
+    """What the function sees of each leaf (those differentiated in reverse mode requiring
+    grad), and whether it sees the leaf as it is. Every leaf of a differentiated argument
+    must be a tensor (torch refuses others)."""
     argnums = options["argnums"]
     positions = argnums if isinstance(argnums, tuple) else (argnums,)
-    if not positions or not all(isinstance(p, int) and -len(args) <= p < len(args)
-                                and _is_tensor(args[p]) for p in positions):
-        raise Unsupported(f"torch.func.{name} with argnums {argnums!r} (not tensors)",
+    count = len(skeleton[1])
+    if not positions or not all(type(p) is int and -count <= p < count for p in positions):
+        raise Unsupported(f"torch.func.{name} with argnums {argnums!r}",
                           BreakReason.UNSUPPORTED_CALL)
-    differentiated = {p % len(args) for p in positions}
+    differentiated = {p % count for p in positions}
+    owners = [i for i, child in enumerate(skeleton[1]) for _ in range(leaf_count(child))]
     reverse = TRANSFORMS[name][0]
-    speculated, renumbered = [], {}
-    for index, value in enumerate(args):
+    seen, as_is = [], []
+    for owner, value in zip(owners, leaves):
+        wrapped = owner in differentiated
+        if wrapped and not (_is_tensor(value) and value.example.is_floating_point()):
+            raise Unsupported(f"torch.func.{name} differentiating {value}",
+                              BreakReason.UNSUPPORTED_CALL)
         if not _is_tensor(value):
-            speculated.append(value)
-            continue
-        renumbered[index] = len(renumbered)
-        grad = reverse and index in differentiated
-        speculated.append(sample_fake(value.example, requires_grad=grad))
-    _refuse_passed_twice(args, [i not in differentiated for i in range(len(args))], name)
-    node_argnums = tuple(renumbered[p % len(args)] for p in positions)
-    return speculated, {**options, "argnums": node_argnums if isinstance(argnums, tuple)
-                        else node_argnums[0]}
+            seen.append(value)
+        else:
+            seen.append(sample_fake(value.example, requires_grad=reverse and wrapped))
+        as_is.append(not wrapped)
+    return seen, as_is
 
 
-def record_transform(tx, name: str, options: tuple, sub: Subgraph, tensors: list[Value]
-                     ) -> Value:
-    """One node, `apply_transform(name, options, subgraph, *tensors, *lifted)`; its flat
-    result rebuilt in the structure the transform gave on the fake tensors."""
+def record_transform(tx, name: str, options: tuple, skeletons: tuple, sub: Subgraph,
+                     tensors: list[Value]) -> Value:
+    """One node, `apply_transform(name, options, skeletons, subgraph, *tensors, *lifted)`;
+    its flat result rebuilt in the structure the transform gave on the fake tensors."""
     nodes = [t.node for t in tensors] + sub.lifted
     fakes = [t.example for t in tensors] + [n.meta["example_value"] for n in sub.lifted]
     structure = []
 
     def run():
-        leaves, spec = pytree.tree_flatten(_transformed_call(name, options, sub.module, fakes))
+        result = _transformed_call(name, options, skeletons, sub.module, fakes)
+        leaves, spec = pytree.tree_flatten(result)
         structure.append(spec)
         if not all(isinstance(leaf, torch.Tensor) for leaf in leaves):
             raise Unsupported(f"torch.func.{name} gives a non-tensor",
                               BreakReason.UNSUPPORTED_CALL)
         return tuple(leaves)
 
-    flat = record_subgraph_call(tx, apply_transform, (name, options), sub, nodes, run,
-                                f"torch.func.{name}")
+    flat = record_subgraph_call(tx, apply_transform, (name, options, skeletons), sub, nodes,
+                                run, f"torch.func.{name}")
     return _rebuild(pytree.tree_unflatten(flat, structure[-1]))
 
 
@@ -247,6 +274,11 @@ def _rebuild(structure) -> Value:
         return TupleValue([_rebuild(item) for item in structure])
     if type(structure) is list:
         return ListValue([_rebuild(item) for item in structure])
+    if type(structure) is dict:
+        from compiler.values.constant import ConstantValue
+        from compiler.values.containers import DictValue
+        return DictValue.from_pairs([(ConstantValue(k), _rebuild(v))
+                                     for k, v in structure.items()])
     raise Unsupported(f"a transform's result of type {type(structure).__name__}",
                       BreakReason.UNSUPPORTED_CALL)
 

@@ -6,6 +6,8 @@ subgraph cannot replay is refused, and then runs eagerly."""
 
 from __future__ import annotations
 
+import collections
+
 import pytest
 import torch
 from torch import nn
@@ -152,12 +154,24 @@ def returns_a_number(a, b):
     return vmap(lambda r: 3)(a)
 
 
+Pair = collections.namedtuple("Pair", "x y")
+
+
+def namedtuple_argument(a, b):
+    return vmap(lambda p: p.x * p.y)(Pair(a, b))
+
+
 def nested_in_dims(a, b):
     return vmap(lambda pair: pair[0] + pair[1], in_dims=((0, 0),))((a, b))
 
 
+def test_nested_in_dims_over_a_tuple_argument():
+    one_graph(check_same(nested_in_dims, *_inputs()))
+
+
 @pytest.mark.parametrize("fn", [appends_to_a_list, writes_a_variable, draws_random,
-                                writes_its_input, asks_requires_grad, nested_in_dims])
+                                writes_its_input, asks_requires_grad,
+                                namedtuple_argument])
 def test_refused_is_unsupported_fullgraph_and_eager_otherwise(fn):
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(*_inputs())
