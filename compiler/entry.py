@@ -158,6 +158,21 @@ class CompiledFunction:
         return frame
 
     def _trace(self, frame_locals, break_at=None):
+        """A trace with int arguments as symbols that is refused is made again with ints
+        specialised, as they are from then on for this function: an int symbol never costs
+        a graph break, nor a refusal under fullgraph."""
+        policy = self.shape_policy
+        policy.made_int_symbols = False
+        result = self._trace_once(frame_locals, break_at)
+        stop = result.stopped
+        if stop is not None and stop.raised is None and policy.made_int_symbols:
+            logs.log("recompiles", "%s: refused with int arguments as symbols (%s); ints are "
+                     "specialised from now on", self.function.__qualname__, stop)
+            policy.ints_static = True
+            result = self._trace_once(frame_locals, break_at)
+        return result
+
+    def _trace_once(self, frame_locals, break_at):
         from compiler.symbolic.trace import TraceResult, trace_frame
         try:
             return trace_frame(self.function, frame_locals, break_at,

@@ -42,7 +42,7 @@ class GraphBuilder:
         self.graph = fx.Graph()
         self.fake_mode: FakeTensorMode = new_fake_mode()
         self.shapes = ShapeInputs(self.fake_mode)
-        self.inputs: list[tuple[Source, torch.Tensor, fx.Node]] = []
+        self.inputs: list[tuple[Source, torch.Tensor | int, fx.Node]] = []  # ints: symbolic
         self._last_placeholder: fx.Node | None = None
         self.op_count = 0
         self.constants: dict[str, Any] = {}
@@ -57,6 +57,18 @@ class GraphBuilder:
         node.meta["source"] = source.expr()
         self.inputs.append((source, real, node))
         return node, fake
+
+    def add_int_input(self, source: Source, real: int) -> tuple[fx.Node, torch.SymInt] | None:
+        """An int argument traced as a symbol: its input node and SymInt, or None when the
+        ShapeEnv specialises it."""
+        symint = self.shapes.int_input(source, real)
+        if not isinstance(symint, torch.SymInt):
+            return None
+        node = self.placeholder(f"arg{len(self.inputs)}")
+        node.meta["example_value"] = symint
+        node.meta["source"] = source.expr()
+        self.inputs.append((source, real, node))
+        return node, symint
 
     def placeholder(self, name: str) -> fx.Node:
         """A new input node, after the graph's other inputs (the first: before any node)."""
@@ -159,8 +171,9 @@ class GraphBuilder:
 
     def written_inputs(self) -> list[int]:
         """The positions among the graph's inputs of the tensors its ops write in place."""
-        return [i for i, (_, _, node) in enumerate(self.inputs)
-                if self.effects.writes(node.meta["example_value"])]
+        return [i for i, (_, real, node) in enumerate(self.inputs)
+                if isinstance(real, torch.Tensor)
+                and self.effects.writes(node.meta["example_value"])]
 
     def count_ops(self) -> int:
         return sum(1 for n in self.graph.nodes if n.op in ("call_function", "call_method",

@@ -17,6 +17,7 @@ from torch._guards import GuardSource
 from torch._guards import Source as TorchSource
 from torch._subclasses.fake_tensor import FakeTensorMode
 from torch.fx.experimental.symbolic_shapes import (
+    DimDynamic,
     ShapeEnv,
     StatelessSymbolicContext,
     is_concrete_int,
@@ -92,8 +93,8 @@ def new_fake_mode() -> TraceFakeMode:
 @dataclasses.dataclass
 class SymbolicInput:
     source: Source
-    fake: torch.Tensor
-    symbols: list  # (dim, its symbol when the input was made)
+    fake: torch.Tensor | torch.SymInt  # a SymInt for an int argument
+    symbols: list  # (dim, its symbol when the input was made); dim None for an int
 
     @classmethod
     def of(cls, source: Source, fake: torch.Tensor) -> SymbolicInput:
@@ -131,6 +132,18 @@ class ShapeInputs:
             self.inputs.append(SymbolicInput.of(source, fake))
         return fake
 
+    def int_input(self, source: Source, value: int) -> torch.SymInt | int:
+        """The symbol of an int argument (it may be negative: not duck sized), or the int
+        itself should the ShapeEnv specialise it."""
+        symint = self.env.create_unspecified_symint_and_symbol(value, ShapeSource(source),
+                                                               DimDynamic.DYNAMIC)
+        if is_concrete_int(symint):
+            return int(symint)
+        self.mode.cache_outer_ops_only = True
+        self.memo = self.memo or FakeOpMemo(self.mode)
+        self.inputs.append(SymbolicInput(source, symint, [(None, symint.node.expr)]))
+        return symint
+
     @property
     def symbolic(self) -> bool:
         return bool(self.inputs)
@@ -157,12 +170,12 @@ class ShapeInputs:
                 if symbol in seen:
                     continue
                 seen.add(symbol)
-                size = i.fake.shape[d]
+                size = i.fake if d is None else i.fake.shape[d]
                 now = size.node.expr
                 fate = (f"specialised to {now}" if now.is_number else f"as {now}"
                         if now != symbol else "symbolic")
-                lines.append(f"{symbol} = {i.source.expr()}.size()[{d}] (traced at "
-                             f"{size.node.hint}, {fate})")
+                read = i.source.expr() if d is None else f"{i.source.expr()}.size()[{d}]"
+                lines.append(f"{symbol} = {read} (traced at {size.node.hint}, {fate})")
         return lines
 
     def guard_expressions(self) -> list[str]:

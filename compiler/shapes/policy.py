@@ -7,7 +7,10 @@ sizes, traces it symbolic (a symbol of its own) in every later compile of that c
 `True` does for its later compiles. Strides are automatic too: a stride seen changing while
 its tensor's rank stays is traced symbolic from then on (a slice of ever longer rows); other
 strides follow from the sizes. `mark_static` and `mark_dynamic` on the tensor win over all
-three; parameters and buffers of modules are always specialised.
+three; parameters and buffers of modules are always specialised. An int argument of the frame
+follows the same rule, as a size would: traced as a symbol once seen with two values (always
+with `True`), unless a trace with int symbols was refused, which is then made again with them
+specialised (compiler/entry.py).
 """
 
 from __future__ import annotations
@@ -55,8 +58,9 @@ class AutomaticDynamic:
         if before is not None and len(before) == len(values):
             for i, (old, new) in enumerate(zip(before, values)):
                 if old is not None and old != new:
-                    logs.log("recompiles", "automatic dynamic: %s.%s()[%d] was %d, now %d: "
-                             "traced symbolic from now on", name, kind, i, old, new)
+                    what = name if kind == "int" else f"{name}.{kind}()[{i}]"
+                    logs.log("recompiles", "automatic dynamic: %s was %d, now %d: "
+                             "traced symbolic from now on", what, old, new)
             values = tuple(None if old is None or old != new else new
                            for old, new in zip(before, values))
         self.seen[(name, kind)] = values
@@ -68,6 +72,20 @@ class ShapePolicy:
             raise ValueError(f"dynamic must be None, True or False, got {dynamic!r}")
         self.dynamic = dynamic
         self.automatic = AutomaticDynamic()
+        self.ints_static = False  # for a trace again after one with int symbols was refused
+        self.made_int_symbols = False  # by the current trace
+
+    def int_is_symbolic(self, name: str, value: int) -> bool:
+        """Whether an int argument of the frame is traced as a symbol: never with
+        `dynamic=False` nor while ints are held static; with `None`, once the argument has
+        been seen with two values, as a size is; with `True`, always."""
+        if self.dynamic is False or self.ints_static:
+            return False
+        changed = self.automatic.changed_dims(name, (value,), "int")
+        self.automatic.record(name, (value,), "int")
+        symbolic = self.dynamic is True or bool(changed)
+        self.made_int_symbols |= symbolic
+        return symbolic
 
     def dims_of(self, name: str, t: torch.Tensor, module_state: bool) -> InputDims:
         shape = tuple(t.shape)

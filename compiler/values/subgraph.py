@@ -48,6 +48,9 @@ class SubgraphBuilder(GraphBuilder):
     def add_input(self, source, real, dims=None):
         return self.outer.add_input(source, real, dims)
 
+    def add_int_input(self, source, real):
+        return self.outer.add_int_input(source, real)
+
     def argument(self, index: int, fake: torch.Tensor) -> fx.Node:
         node = self.placeholder(f"arg{index}")
         node.meta["example_value"] = fake
@@ -63,7 +66,8 @@ class SubgraphBuilder(GraphBuilder):
         def local(arg: fx.Node) -> fx.Node:
             if arg.graph is graph:
                 return arg
-            if arg.meta.get("symbolic"):  # torch.func takes no SymInt argument
+            if arg.meta.get("symbolic") or isinstance(arg.meta.get("example_value"),
+                                                      torch.SymInt):  # torch.func takes none
                 raise Unsupported("a symbolic size read inside a subgraph from outside it",
                                   BreakReason.UNSUPPORTED_CALL)
             if arg not in lifted:

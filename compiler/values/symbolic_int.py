@@ -5,6 +5,7 @@ It stays symbolic while it flows into tensor ops and through `+ - * // %`; a com
 ShapeEnv, which guards the relation it answered (`if n > 6` guards `n > 6`, not `n == 8`). Any
 other use of it as a Python int (a dict key, a list length, a string, `range`, an output of
 the frame) specialises it: `as_constant()` guards it equal to the size it was traced with.
+An int argument of the frame traced as a symbol (`symbolic_int_argument`) is one too.
 """
 
 from __future__ import annotations
@@ -145,6 +146,22 @@ def symbolic_compare(symbol: str, a: Value, b: Value) -> Value | None:
     if left is None or right is None:
         return None
     return ConstantValue(bool(SYMBOLIC_COMPARE[symbol](left[1], right[1])))
+
+
+def symbolic_int_argument(ctx, value: int, source) -> Value | None:
+    """An int argument of the frame that the shape policy traces as a symbol
+    (compiler/shapes/policy.py): an input of the graph, guarded on its type, the ShapeEnv
+    guarding what the trace assumed of its value. None: it is a constant."""
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import LocalSource
+    if not isinstance(source, LocalSource) or not ctx.shape_policy.int_is_symbolic(
+            source.expr(), value):
+        return None
+    made = ctx.graph.add_int_input(source, value)
+    if made is None:
+        return None
+    ctx.guard(source, GuardKind.TYPE, int)
+    return SymIntValue(*made)
 
 
 def size_value(graph, tensor, dim: int, size) -> Value:

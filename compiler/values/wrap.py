@@ -40,6 +40,7 @@ from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, i
 from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
 from compiler.values.sets import SetValue
+from compiler.values.symbolic_int import symbolic_int_argument
 
 
 def wrap_constant(value: Any) -> Value:
@@ -76,6 +77,10 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
         if isinstance(obj, enum.Enum):
             ctx.guard(source, GuardKind.ID, obj)
             return ConstantValue(obj, source)
+        if kind is int and ctx is not None:
+            symbolic = symbolic_int_argument(ctx, obj, source)
+            if symbolic is not None:
+                return symbolic
         if kind in (torch.dtype, torch.device, torch.layout, torch.memory_format):
             ctx.guard(source, GuardKind.ID if kind is torch.dtype else GuardKind.EQUALS, obj)
         else:

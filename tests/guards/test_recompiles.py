@@ -252,11 +252,12 @@ def test_aliased_inputs_recompile_when_aliasing_changes():
 
 
 def test_cache_limit_reached_runs_eagerly_and_stays_correct():
-    """Without fullgraph only: fullgraph=True refuses instead (tests/unit/test_soundness.py)."""
+    """Without fullgraph only: fullgraph=True refuses instead (tests/unit/test_soundness.py).
+    With ints specialised (dynamic=False), each new `n` is a recompile."""
     def f(x, n):
         return x * n
 
-    fc = compiler.compile(f, fullgraph=False)
+    fc = compiler.compile(f, fullgraph=False, dynamic=False)
     with compiler.config.patch(cache_limit=2):
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
