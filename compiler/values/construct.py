@@ -60,6 +60,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     from compiler.values.inference_mode import construct_inference_mode, is_inference_mode_class
     if is_inference_mode_class(cls):
         return construct_inference_mode(tx, args, kwargs)
+    from compiler.values.profiler_regions import construct_profiler_region, is_profiler_region_class
+    if is_profiler_region_class(cls):
+        return construct_profiler_region(args, kwargs)
     if cls.__module__.startswith("torch"):  # (a user nn.Module subclass goes on as any class)
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)
@@ -171,8 +174,11 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
 
 
 def _is_torch_distribution(cls: type) -> bool:
-    return (issubclass(cls, torch.distributions.Distribution) and type(cls) is type
-            and cls.__module__.startswith("torch.distributions.")
+    """A distribution of torch.distributions, or one of the constraints a distribution makes
+    for its parameters (`constraints.interval(low, high)`): plain Python classes."""
+    from torch.distributions.constraints import Constraint
+    return (issubclass(cls, (torch.distributions.Distribution, Constraint))
+            and type(cls) is type and cls.__module__.startswith("torch.distributions.")
             and cls.__new__ is object.__new__)
 
 

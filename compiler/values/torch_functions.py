@@ -24,12 +24,11 @@ from compiler.values.regions import ManagedFunctionValue
 # Python-level torch code that is inlined rather than recorded: module forwards and helpers.
 INLINED_MODULE_PREFIXES = ("torch.nn.modules.",)
 NEVER_LEAF_PREFIXES = ("torch._dynamo", "torch.compiler", "torch.jit", "torch.autograd.grad",
-                       "torch.fx", "torch._C._dynamo", "torch.utils")
+                       "torch.fx", "torch._C._dynamo", "torch.utils", "torch.distributions")
 
 UNSUPPORTED = {
     torch.manual_seed: "torch.manual_seed changes the global RNG state",
     torch.seed: "torch.seed changes the global RNG state",
-    torch.set_default_dtype: "torch.set_default_dtype changes global state",
     torch.set_grad_enabled: None,  # handled as a context manager or call below
     torch.Generator: "torch.Generator objects",
     torch.autograd.grad: "torch.autograd.grad",
@@ -38,9 +37,13 @@ UNSUPPORTED = {
 
 
 def is_torch_leaf(obj: Any) -> bool:
-    """A callable of torch's that is recorded in the graph as one op."""
-    if isinstance(obj, type):
+    """A callable of torch's that is recorded in the graph as one op. (An object of a Python
+    class of torch's, `Normal(loc, scale)` or a constraint, is no callable: it reads its
+    `__module__` from its class, and is an object as any.)"""
+    if isinstance(obj, type) or not callable(obj):
         return False
+    if is_hashable(obj) and obj in MODELLED_CALLS:
+        return True
     module = getattr(obj, "__module__", None) or ""
     if module.startswith(INLINED_MODULE_PREFIXES + NEVER_LEAF_PREFIXES):
         return False
@@ -109,6 +112,9 @@ class TorchFunctionValue(NativeFunctionValue):
             built = tensor_of_tensors(tx, fn, list(args), kwargs)
             if built is not None:
                 return built
+        if fn is torch.set_default_dtype:
+            from compiler.values.default_dtype import set_default_dtype
+            return set_default_dtype(tx, fn, list(args), kwargs)
         if fn in TAKE_PARAMETER_ITERABLES:
             args = [_drained(tx, a) for a in args]
         modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
@@ -131,7 +137,20 @@ class TorchFunctionValue(NativeFunctionValue):
         if on_constants and result.is_constant() and not _answers_alike(fn):
             raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} with no tensor argument (it "
                               f"may change torch's global state)", BreakReason.UNSUPPORTED_CALL)
+        if _returned_none(fn, result):
+            raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} returns None: what it does "
+                              f"(`torch.set_rng_state(t)`) is no value of the graph",
+                              BreakReason.UNSUPPORTED_CALL)
         return result
+
+
+def _returned_none(fn, result: Value) -> bool:
+    """A call of torch that returned None computed nothing the graph could hold: it was called
+    for an effect on torch's state, which a node whose result is unused would drop. (An
+    in-place op keeps its node; those return their tensor anyway.)"""
+    name = getattr(fn, "__name__", "")
+    return (result.is_constant() and result.as_constant() is None
+            and not (name.endswith("_") and not name.endswith("__")))
 
 
 # torch.nn.utils functions that iterate an iterable of tensors once (`m.parameters()`): a
@@ -205,6 +224,14 @@ def _call_on_constants(tx, called, fn, args, kwargs) -> Value | None:
 # torch.func's transforms): fn -> handler(tx, fn, args, kwargs). Those modules fill it at
 # their import (compiler/values/__init__.py imports them), so this one does not import them.
 MODELLED_CALLS: dict[Any, Any] = {}
+
+
+def _kl_divergence(tx, fn, args, kwargs) -> Value:
+    from compiler.values.distributions import kl_divergence
+    return kl_divergence(tx, fn, args, kwargs)
+
+
+MODELLED_CALLS[torch.distributions.kl.kl_divergence] = _kl_divergence
 
 
 def _not_an_op(fn) -> str | None:

@@ -1,0 +1,210 @@
+"""Held-out-style cases (second part of functions_heldout_j.py): dtype queries and promotion,
+torch.Size, assertions and compiler queries, tensor attributes, type conversions, `out=`
+arguments and in-place writes through views of the inputs.
+"""
+
+from __future__ import annotations
+
+import torch
+
+from tests.conformance.registry import randint, randn
+from tests.dynamo_style.registry import case
+
+# -- dtype queries and promotion --------------------------------------------------------------
+
+@case()
+def j_finfo_iinfo_fields(a, b):
+    f = torch.finfo(a.dtype)
+    h = torch.finfo(torch.float16)
+    i = torch.iinfo(torch.int32)
+    return (f.eps, f.tiny, f.max, f.min, f.bits, f.resolution, h.max, i.max, i.min, i.bits,
+            a.clamp(min=f.tiny), torch.finfo(torch.bfloat16).eps)
+
+
+@case()
+def j_promote_result_can_cast(a, b):
+    ints = a.long()
+    return (torch.promote_types(torch.int8, torch.uint8), torch.result_type(ints, 1.5),
+            torch.result_type(ints, 2), torch.result_type(a, ints),
+            torch.result_type(torch.tensor(1.0, dtype=torch.float64), a),
+            torch.can_cast(torch.float64, torch.int64), torch.can_cast(torch.int8, torch.float16),
+            torch.result_type(2, 3.5))
+
+
+@case()
+def j_python_scalar_promotion(a, b):
+    ints = (a * 10).int()
+    flags = a > 0
+    half = a.half()
+    return ((ints * 2.5).dtype, (ints + 1).dtype, (ints / 2).dtype, (flags + 1).dtype,
+            (flags + True).dtype, (half + 1.5).dtype, (ints // 3).dtype, (a + 1j).dtype,
+            ints * 2.5, flags * 2)
+
+
+@case()
+def j_zero_dim_tensor_promotion(a, b):
+    d = torch.tensor(2.0, dtype=torch.float64)
+    i = torch.tensor(3)
+    ints = (a * 10).to(torch.int32)
+    return ((a * d).dtype, (ints + i).dtype, (ints * d).dtype, (a.half() * d).dtype,
+            (torch.ones(2, dtype=torch.float64) + a[0, :2]).dtype, a * d, ints + i)
+
+
+@case()
+def j_torch_where_with_scalars(a, b):
+    cond = a > 0
+    return (torch.where(cond, a, 0.0), torch.where(cond, 1, 0), torch.where(cond, 1.0, b),
+            torch.where(cond, 2, b.long()), a.where(cond, -1.0))
+
+
+@case()
+def j_torch_where_condition_only_length(a, b):
+    return len(torch.where(a > 0)), a + 1
+
+
+# -- torch.Size and shapes --------------------------------------------------------------------
+
+@case()
+def j_size_operations(a, b):
+    s = a.shape
+    t = s + (5,)
+    u = torch.Size([2, 3])
+    return (t, type(t).__name__, s.numel(), s[-1], s[1:], u == (2, 3), list(s), len(t),
+            s.count(4), s.index(4), tuple(reversed(s)), a.new_zeros(s[::-1]).shape,
+            torch.Size((1,)) + s)
+
+
+@case()
+def j_broadcast_shapes_and_expand(a, b):
+    shape = torch.broadcast_shapes(a.shape, (1, 4), (2, 1, 1))
+    return shape, a.expand(shape).sum(0), torch.broadcast_shapes((3,), (1,)), \
+        torch.broadcast_tensors(a, b[0])[1].shape
+
+
+@case()
+def j_torch_assert_on_shapes(a, b):
+    torch._assert(a.shape[0] == 3, "rows")
+    torch._assert(a.dim() == 2, "dims")
+    return a + b
+
+
+@case()
+def j_jit_and_compiler_queries_as_guards(a, b):
+    out = a
+    if not torch.jit.is_scripting():
+        out = out + 1
+    if not torch.jit.is_tracing():
+        out = out * 2
+    return out
+
+
+@case()
+def j_testing_assert_close_inside(a, b):
+    torch.testing.assert_close(a, a.clone())
+    return a + b
+
+
+# -- tensor attributes ------------------------------------------------------------------------
+
+@case(lambda: (randn(0, (2, 3, 4, 5)), randn(1, (3, 4))))
+def j_memory_format_queries(a, b):
+    cl = a.contiguous(memory_format=torch.channels_last)
+    last = torch.channels_last
+    return (a.is_contiguous(), cl.is_contiguous(), cl.is_contiguous(memory_format=last),
+            a.is_contiguous(memory_format=last), cl.stride(), cl.dim_order(),
+            a.dim_order(), cl + 1)
+
+
+@case()
+def j_tensor_attributes(a, b):
+    h = a.half()
+    return (a.element_size(), h.element_size(), a.itemsize, a.nbytes, a.layout, a.device,
+            a.is_sparse, a.is_quantized, a.is_meta, a.is_cuda, a.is_complex(), a.dtype.is_signed,
+            a.ndim, a.storage_offset(), a[1:].storage_offset(), h.dtype.itemsize)
+
+
+@case()
+def j_tensor_attributes_of_grad_inputs(a, b):
+    x = a.detach().requires_grad_()
+    y = x.sum(1)
+    return x.is_leaf, y.is_leaf, y.requires_grad, x.grad is None, b.requires_grad, b.is_leaf
+
+
+# -- type conversions -------------------------------------------------------------------------
+
+@case()
+def j_type_conversions(a, b):
+    return (a.to(torch.float64), a.type(torch.float64), a.half(), a.bool(), a.double(),
+            a.long(), a.int(), a.to(b), a.to("cpu", torch.float16), a.to(device="cpu",
+            dtype=torch.int32), a.type_as(b.double()), a.type(), a.short().dtype, a.byte().dtype)
+
+
+@case()
+def j_to_same_dtype_is_self(a, b):
+    same = a.to(torch.float32)
+    copy = a.to(torch.float32, copy=True)
+    return same is a, copy is a, a.float() is a, a.type(torch.float32) is a, a.type() == b.type()
+
+
+@case()
+def j_type_string_conversion(a, b):
+    return a.type("torch.DoubleTensor"), a.type(torch.int64).dtype, b.cfloat().dtype, b.bfloat16()
+
+
+# -- out= and in-place through views ----------------------------------------------------------
+
+@case(lambda: (randn(0, (3, 4)), randn(1, (3, 4)), torch.empty(3, 4)))
+def j_out_argument_input(a, b, out):
+    r = torch.add(a, b, out=out)
+    torch.mul(a, 2, out=out)
+    return r is out, out
+
+
+@case()
+def j_out_argument_fresh(a, b):
+    buf = torch.empty(4)
+    torch.sum(a, dim=0, out=buf)
+    c = torch.empty(0)
+    torch.matmul(a, b.t(), out=c)
+    return buf, c, c.shape
+
+
+@case(lambda: (randn(0, (3, 4)), torch.zeros(3, dtype=torch.int64), torch.zeros(3)))
+def j_out_tuple_for_max(a, idx, val):
+    torch.max(a, dim=1, out=(val, idx))
+    return val, idx
+
+
+@case()
+def j_inplace_on_row_view_of_input(a, b):
+    a[0].add_(1)
+    a[:, 1].mul_(2)
+    b.view(-1)[:3].zero_()
+    return a.sum(), b
+
+
+@case()
+def j_inplace_on_transposed_and_diagonal(a, b):
+    a.t().mul_(2)
+    a[:3, :3].diagonal().fill_(-1)
+    b.unsqueeze(0).squeeze(0).copy_(torch.ones(3, 4))
+    return a, b
+
+
+@case()
+def j_inplace_through_unbind_and_split(a, b):
+    first, *_ = a.split(1)
+    first.add_(10)
+    rows = b.unbind(0)
+    rows[2].sub_(5)
+    return a, b
+
+
+@case(lambda: (randint(0, (3, 4)), randn(1, (3, 4))))
+def j_inplace_int_input_with_float_scalar_raises(a, b):
+    a.add_(1)
+    try:
+        a.mul_(torch.tensor(1.5))
+    except RuntimeError:
+        return a, "raised"
+    return a, "kept"

@@ -1,0 +1,199 @@
+"""Multi-call probes for torch's global state inside the compiled code: the default dtype a
+function sets (left changed or put back, across graph breaks, with a backend that compiles),
+profiler regions, and the RNG state a call leaves behind. Each call is compared with eager,
+and the state after the calls too (the default dtype, the next draw of the global RNG).
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+import torch
+
+import compiler
+from tests.differential import assert_same
+from tests.dynamo_style.calls_support import run_calls
+from tests.dynamo_style.calls_support import sample as _x
+
+
+@pytest.fixture(autouse=True)
+def _float32_default():
+    torch.set_default_dtype(torch.float32)
+    yield
+    torch.set_default_dtype(torch.float32)
+
+
+@pytest.fixture
+def _raised_graph_restores(monkeypatch):
+    """The compiler models set_default_dtype only once a graph that raises at run time puts the
+    default dtype back before its eager rerun (compiler/cache/graph_raised.py); the probes of
+    the modelling itself run as if it did."""
+    from compiler.values import default_dtype
+    monkeypatch.setattr(default_dtype, "_raised_graph_restores", lambda: True)
+
+
+@contextlib.contextmanager
+def _default(dtype):
+    saved = torch.get_default_dtype()
+    torch.set_default_dtype(dtype)
+    try:
+        yield
+    finally:
+        torch.set_default_dtype(saved)
+
+
+def switch_and_leave(a):
+    torch.set_default_dtype(torch.float64)
+    return a + torch.ones(4), torch.zeros(2), (a.long() * 0.5).dtype
+
+
+@pytest.mark.usefixtures("_raised_graph_restores")
+def test_default_dtype_left_changed_after_the_call():
+    expected = switch_and_leave(_x())
+    after_eager = torch.get_default_dtype()
+    torch.set_default_dtype(torch.float32)
+    compiler.reset()
+    compiled = compiler.compile(switch_and_leave, fullgraph=True)
+    assert_same(compiled(_x()), expected)
+    assert torch.get_default_dtype() is after_eager is torch.float64
+    # called again under the float64 it left: the entry guard sees another default dtype
+    again = switch_and_leave(_x())
+    assert_same(compiled(_x()), again)
+    assert len(compiler.stats(compiled).recompiles) == 1
+
+
+def only_switches(a):
+    torch.set_default_dtype(torch.float64)
+    return 1
+
+
+@pytest.mark.usefixtures("_raised_graph_restores")
+def test_default_dtype_change_alone_makes_a_graph():
+    compiled = compiler.compile(only_switches, fullgraph=True)
+    assert compiled(_x()) == 1
+    assert torch.get_default_dtype() is torch.float64
+
+
+def switch_with_break(a):
+    with _default(torch.float64):
+        z = torch.zeros(2)
+        print("inside", torch.get_default_dtype())
+        w = torch.ones(2) + a.sum()
+    return z, w, torch.ones(1), torch.get_default_dtype()
+
+
+@pytest.mark.usefixtures("_raised_graph_restores")
+def test_default_dtype_across_a_graph_break():
+    stats = run_calls(switch_with_break, [(None, (_x(),)), (None, (_x(1),))])
+    assert stats.graph_breaks
+    assert torch.get_default_dtype() is torch.float32
+
+
+def test_default_dtype_trace_leaves_global_state_alone_when_refused():
+    compiled = compiler.compile(switch_with_break, fullgraph=True)
+    with pytest.raises(compiler.Unsupported):
+        compiled(_x())
+    assert torch.get_default_dtype() is torch.float32
+
+
+def test_default_dtype_with_a_compiling_backend_runs_eagerly():
+    compiler.reset()
+    compiled = compiler.compile(switch_and_leave, backend="aot_eager")
+    expected = switch_and_leave(_x())
+    torch.set_default_dtype(torch.float32)
+    assert_same(compiled(_x()), expected)
+    assert torch.get_default_dtype() is torch.float64
+    stats = compiler.stats(compiled)
+    assert stats.graph_breaks or stats.fallbacks
+
+
+def integer_default(a):
+    torch.set_default_dtype(torch.int64)
+    return a
+
+
+@pytest.mark.usefixtures("_raised_graph_restores")
+def test_default_dtype_integer_raises_as_eager():
+    run_calls(integer_default, [(None, (_x(),))])
+    assert torch.get_default_dtype() is torch.float32
+
+
+def nested_defaults(a, flag):
+    with _default(torch.float64):
+        if flag:
+            with _default(torch.float16):
+                inner = torch.ones(2)
+        else:
+            inner = torch.ones(2)
+        outer = torch.arange(3.0)
+    return inner, outer, a * 2.5
+
+
+@pytest.mark.usefixtures("_raised_graph_restores")
+def test_default_dtype_nested_and_guarded_on_a_flag():
+    stats = run_calls(nested_defaults, [(None, (_x(), True)), (None, (_x(), False)),
+                                        (None, (_x(), True))], fullgraph=True)
+    assert len(stats.recompiles) == 1
+
+
+def switch_then_index(a, i):
+    with _default(torch.float64):
+        z = torch.zeros(2)
+        try:
+            y = a[i]
+        except IndexError:
+            y = None
+    return z, y, torch.get_default_dtype()
+
+
+def test_default_dtype_graph_raising_at_run_time():
+    """An index out of bounds only the real data shows: the frame's eager rerun must start
+    from the caller's default dtype (today: set_default_dtype refused, so always so)."""
+    run_calls(switch_then_index, [(None, (_x(0, (3,)), torch.tensor([10]))),
+                                  (None, (_x(0, (3,)), torch.tensor([1])))])
+    assert torch.get_default_dtype() is torch.float32
+
+
+def test_default_dtype_refused_while_a_raising_graph_cannot_restore_it():
+    from compiler.values import default_dtype
+    if default_dtype._raised_graph_restores():
+        pytest.skip("GraphRaised puts the default dtype back: the call is modelled")
+    compiled = compiler.compile(switch_and_leave, fullgraph=True)
+    with pytest.raises(compiler.Unsupported):
+        compiled(_x())
+    assert torch.get_default_dtype() is torch.float32
+
+
+# -- profiler regions --
+
+def region_with_break(a):
+    with torch.profiler.record_function("r"):
+        b = a + 1
+        print("inside")
+    return b * 2
+
+
+def test_record_function_break_inside_falls_back():
+    stats = run_calls(region_with_break, [(None, (_x(),)), (None, (_x(1),))])
+    assert stats.graph_breaks or stats.fallbacks
+
+
+def region_raises(a):
+    try:
+        with torch.autograd.profiler.record_function("r"):
+            raise KeyError("k")
+    except KeyError:
+        return a - 1
+
+
+def region_returned(a):
+    r = torch.profiler.record_function("out")
+    return r, a
+
+
+def test_record_function_raise_inside_and_object_returned():
+    run_calls(region_raises, [(None, (_x(),))], fullgraph=True)
+    compiled = compiler.compile(region_returned)
+    r, a = compiled(_x())
+    assert type(r) is torch.profiler.record_function and torch.equal(a, _x())
