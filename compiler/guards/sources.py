@@ -284,3 +284,25 @@ class WeakRefReferentSource(Source):
 
     def constants(self) -> dict[str, Any]:
         return {**self.base.constants(), "___referent": _referent}
+
+
+def _tensor_of_array(array):
+    import torch
+    return torch.from_numpy(array)
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class FromNumpySource(Source):
+    """The tensor sharing an ndarray input's memory, made anew on each call:
+    `___from_numpy(<array>)` (compiler/values/numpy_inputs.py)."""
+
+    base: Source
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___from_numpy({inner(self.base)})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___from_numpy": _tensor_of_array}
+
+    def is_local(self) -> bool:
+        return self.base.is_local()

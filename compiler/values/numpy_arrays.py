@@ -1,11 +1,14 @@
-"""NumPy arrays in a trace: `Tensor.numpy()` gives an array tracker backed by a tensor, and
-the NumPy calls, methods and operators on it run in the graph through `torch._numpy`.
+"""NumPy arrays in a trace: an ndarray argument (compiler/values/numpy_inputs.py) or
+`Tensor.numpy()` gives an array tracker backed by a tensor, and the NumPy calls, methods and
+operators on it run in the graph through `torch._numpy`.
 
 `torch._numpy` is an emulation, so each operation is also asked of real NumPy on stand-in
-arrays of the same dtypes and shapes (NEP 50: result dtypes do not depend on values): the
-result's type (array or NumPy scalar), dtype and shape must be NumPy's, else the operation is
-refused. Only listed functions, methods and operators are traced; arrays are never written
-(in-place operators, item and attribute assignment are refused). At the output an array is the
+arrays of the same dtypes, shapes and layouts (NEP 50: result dtypes do not depend on values):
+the result's type (array or NumPy scalar), dtype, shape, layout and whether it views its
+inputs must be NumPy's, else the operation is refused (compiler/values/numpy_ops.py). Only
+listed functions, methods and operators are traced. Writes (item assignment, in-place
+operators, `out=`, `fill`, `sort`) are in-place ops on the array's tensor
+(compiler/values/numpy_writes.py). At the output an argument array is itself; another is the
 graph's tensor `.numpy()` (a NumPy scalar: `.numpy()[()]`).
 """
 
@@ -13,7 +16,6 @@ from __future__ import annotations
 
 import operator
 import types
-import warnings
 from typing import Any
 
 import torch
@@ -25,24 +27,43 @@ from compiler.values.constant import ConstantValue
 
 ELEMENTWISE = {
     "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "log1p", "expm1", "sqrt",
-    "abs", "absolute", "tanh", "sinh", "cosh", "arcsin", "arccos", "arctan", "square",
-    "negative", "sign", "floor", "ceil", "maximum", "minimum", "add", "subtract", "multiply",
-    "divide", "true_divide", "power", "arctan2", "hypot", "where", "clip",
+    "abs", "absolute", "tanh", "sinh", "cosh", "arcsin", "arccos", "arctan", "arcsinh",
+    "arccosh", "arctanh", "square", "negative", "positive", "sign", "floor", "ceil", "trunc",
+    "rint", "round", "around", "reciprocal", "cbrt", "deg2rad", "rad2deg", "degrees", "radians",
+    "maximum", "minimum", "fmax", "fmin", "add", "subtract", "multiply", "divide",
+    "true_divide", "floor_divide", "power", "fmod", "remainder", "mod", "arctan2", "hypot",
+    "logaddexp", "copysign", "where", "clip", "isnan", "isinf", "isfinite", "signbit",
+    "logical_and", "logical_or", "logical_not", "logical_xor", "bitwise_and", "bitwise_or",
+    "bitwise_xor", "bitwise_not", "invert", "greater", "less", "equal", "not_equal",
+    "greater_equal", "less_equal", "isclose",
 }
 REDUCTIONS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var", "argmax",
-              "argmin", "cumsum", "cumprod", "all", "any"}
+              "argmin", "cumsum", "cumprod", "all", "any", "ptp", "count_nonzero", "median",
+              "average", "sort", "argsort"}
 # Made from constant arguments alone (no array needed).
-CONSTRUCTORS = {"arange", "zeros", "ones", "full", "eye", "identity", "linspace"}
+CONSTRUCTORS = {"arange", "zeros", "ones", "full", "eye", "identity", "linspace", "logspace",
+                "array", "asarray", "tri"}
 FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
-    "matmul", "dot", "transpose", "reshape", "concatenate", "stack", "zeros_like",
-    "ones_like", "expand_dims", "squeeze", "outer", "einsum"}
-METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot"}
+    "matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "cross", "einsum",
+    "transpose", "swapaxes", "moveaxis", "reshape", "ravel", "concatenate", "stack", "hstack",
+    "vstack", "column_stack", "zeros_like", "ones_like", "full_like", "expand_dims",
+    "squeeze", "flip", "fliplr", "flipud", "roll", "tile", "repeat", "diag", "diagonal",
+    "trace", "tril", "triu", "take", "take_along_axis", "diff", "atleast_1d", "atleast_2d",
+    "copy", "linalg.norm", "linalg.inv", "linalg.det", "linalg.solve",
+}
+METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
+                        "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
+                        "diagonal", "take"}
+# Methods that write their array (compiler/values/numpy_writes.py) or need its values.
+WRITING_METHODS = {"fill", "sort"}
+DATA_METHODS = {"item", "tolist", "nonzero", "tobytes", "__float__", "__int__", "__bool__"}
 OPERATORS = {
     "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.truediv,
     "//": operator.floordiv, "%": operator.mod, "**": operator.pow, "@": operator.matmul,
+    "&": operator.and_, "|": operator.or_, "^": operator.xor,
     "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne,
     ">": operator.gt, ">=": operator.ge, "neg": operator.neg, "pos": operator.pos,
-    "abs": operator.abs, "getitem": operator.getitem,
+    "abs": operator.abs, "~": operator.invert, "getitem": operator.getitem,
 }
 
 
@@ -61,15 +82,20 @@ def np_call(kind: str, name: str, *args, **kwargs):
     """The graph op: one NumPy operation on tensors seen as torch._numpy arrays."""
     tnp = emulation()
 
-    def arrays(value):
+    import numpy as np
+
+    def arrays(value, scalars_as_arrays=True):
         if isinstance(value, torch.Tensor):
             return tnp.asarray(value)
         if isinstance(value, (list, tuple)):
-            return type(value)(arrays(v) for v in value)
+            return type(value)(arrays(v, scalars_as_arrays) for v in value)
+        if isinstance(value, np.generic):  # typed, as NumPy's scalars are (NEP 50)
+            return tnp.asarray(torch.as_tensor(value)) if scalars_as_arrays else value.item()
         return value
 
-    args = [arrays(a) for a in args]
-    kwargs = {k: arrays(v) for k, v in kwargs.items()}
+    operand = kind != "op" or name != "getitem"  # (an index is a plain int)
+    args = [arrays(a, operand) for a in args]
+    kwargs = {k: arrays(v, False) for k, v in kwargs.items()}
     default = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)  # NumPy's: int / int is float64
     try:
@@ -84,7 +110,10 @@ def np_call(kind: str, name: str, *args, **kwargs):
 def _apply(kind: str, name: str, args: list, kwargs: dict):
     tnp = emulation()
     if kind == "fn":
-        return getattr(tnp, name)(*args, **kwargs)
+        fn = tnp
+        for part in name.split("."):  # linalg.norm
+            fn = getattr(fn, part)
+        return fn(*args, **kwargs)
     if kind == "method":
         return getattr(args[0], name)(*args[1:], **kwargs)
     if kind == "attr":
@@ -102,13 +131,16 @@ def numpy_dtype(dtype: torch.dtype):
 class NdarrayValue(Value):
     """An ndarray (or, with `scalar_type`, a NumPy scalar) whose data is `tensor`'s."""
 
-    def __init__(self, tensor: Value, scalar_type: type | None = None):
-        super().__init__(None)
+    def __init__(self, tensor: Value, scalar_type: type | None = None, source=None):
+        super().__init__(source)
         self.tensor = tensor
         self.scalar_type = scalar_type
 
     def reconstruct(self, plan) -> str:
-        """Its tensor's data, as NumPy's array or scalar."""
+        """An input array is itself (its writes were the graph's); another is its tensor's
+        data, as NumPy's array or scalar."""
+        if self.source is not None:
+            return plan.source_expr(self.source)
         scalar = "[()]" if self.scalar_type is not None else ""
         return plan.temp(f"{plan.expr(self.tensor)}.numpy(){scalar}")
 
@@ -131,7 +163,11 @@ class NdarrayValue(Value):
         """A real NumPy value of this one's type, dtype, shape and layout (values are ones)."""
         if self.scalar_type is not None:
             return self.scalar_type(1)
-        return _laid_out_ones(self.shape, tuple(self.tensor.example.stride()), self.dtype)
+        from compiler.values.numpy_ops import laid_out_ones
+        return laid_out_ones(self.shape, tuple(self.tensor.example.stride()), self.dtype)
+
+    def is_fresh_object(self) -> bool:
+        return self.source is None and self.scalar_type is None
 
     def len(self, tx) -> int:
         if self.scalar_type is not None:
@@ -143,14 +179,17 @@ class NdarrayValue(Value):
         return self.shape[0]
 
     def getattr(self, tx, name: str) -> Value:
-        if name in ("shape", "ndim", "size", "itemsize", "nbytes"):
+        if name in ("shape", "ndim", "size", "itemsize", "nbytes", "strides"):
             return registry.wrap_constant(getattr(self.stand_in(), name))
         if name == "dtype":
             return ConstantValue(self.dtype)
         if name == "T":
             return numpy_op(tx, "attr", "T", [self], {})
-        if name in METHODS:
+        if name in METHODS or name in WRITING_METHODS:
             return NumpyMethodValue(self, name)
+        if name in DATA_METHODS:
+            raise Unsupported(f"ndarray.{name}() needs the array's data",
+                              BreakReason.DATA_DEPENDENT)
         if not hasattr(self.stand_in(), name):
             from compiler.values.containers import type_name
             raise RaisedByProgram(AttributeError(f"'{type_name(self.python_type())}' object "
@@ -158,14 +197,17 @@ class NdarrayValue(Value):
         raise Unsupported(f"ndarray.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
 
     def getitem(self, tx, key: Value) -> Value:
-        parts = key.unpack(tx) if key.python_type() is tuple else [key]
-        for part in parts:
-            real = part.as_constant() if part.is_constant() else None
-            if not (type(real) in (int, type(None), type(Ellipsis)) or (
-                    type(real) is slice and (real.step or 1) > 0)):
-                raise Unsupported("ndarray indexing other than by ints and forward slices",
-                                  BreakReason.UNSUPPORTED_VALUE)
+        check_index(tx, key)
         return numpy_op(tx, "op", "getitem", [self, key], {})
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        from compiler.values.numpy_writes import set_item
+        check_index(tx, key)
+        set_item(tx, self, key, value)
+
+    def iter(self, tx) -> Value:
+        from compiler.values.numpy_writes import iterate
+        return iterate(tx, self)
 
 
 class NumpyMethodValue(Value):
@@ -174,25 +216,53 @@ class NumpyMethodValue(Value):
         self.array, self.name = array, name
 
     def call(self, tx, args, kwargs) -> Value:
+        if self.name in WRITING_METHODS:
+            from compiler.values.numpy_writes import call_writing_method
+            return call_writing_method(tx, self.array, self.name, args, kwargs)
         return numpy_op(tx, "method", self.name, [self.array, *args], kwargs)
 
 
+def check_index(tx, key: Value) -> None:
+    """Indexes NumPy and torch read alike: ints, forward slices, None, Ellipsis, lists of
+    ints, arrays (of ints, or booleans: then the shape depends on the data)."""
+    from compiler.values.containers import ListValue
+    parts = key.unpack(tx) if key.python_type() is tuple else [key]
+    for part in parts:
+        if isinstance(part, NdarrayValue) and part.scalar_type is None and (
+                part.dtype.kind in "iub"):
+            continue
+        if isinstance(part, ListValue) and part.is_constant() and all(
+                type(v) is int for v in part.as_constant()) and part.as_constant():
+            continue
+        real = part.as_constant() if part.is_constant() else None
+        if not (type(real) in (int, type(None), type(Ellipsis)) or (
+                type(real) is slice and (real.step or 1) > 0)):
+            raise Unsupported("ndarray index other than ints, forward slices, lists of ints "
+                              "and arrays", BreakReason.UNSUPPORTED_VALUE)
+
+
+def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    from compiler.values.numpy_ops import numpy_op as record
+    return record(tx, kind, name, args, kwargs)
+
+
 class NumpyFunctionValue(HeldCallableValue):
-    """A listed NumPy function (`np.sin`, `np.sum`, ...); `np.asarray` of an array is it."""
+    """A listed NumPy function (`np.sin`, `np.sum`, `np.linalg.norm`, ...)."""
 
     def __repr__(self) -> str:
-        return f"NumpyFunctionValue({self.fn.__name__})"
+        return f"NumpyFunctionValue({function_name(self.fn)})"
 
     def as_constant(self) -> Any:
         return self.fn
 
     def call(self, tx, args, kwargs) -> Value:
-        if self.fn.__name__ == "asarray":
-            if len(args) == 1 and not kwargs and isinstance(args[0], NdarrayValue) and (
-                    args[0].scalar_type is None):
-                return args[0]
-            raise Unsupported("np.asarray of anything but an array", BreakReason.UNSUPPORTED_CALL)
-        return numpy_op(tx, "fn", self.fn.__name__, args, kwargs)
+        return numpy_op(tx, "fn", function_name(self.fn), args, kwargs)
+
+
+def function_name(fn) -> str:
+    """`sin`, or `linalg.norm` for a function of numpy.linalg."""
+    module = getattr(fn, "__module__", "") or ""
+    return f"linalg.{fn.__name__}" if module.startswith("numpy.linalg") else fn.__name__
 
 
 def is_numpy_function(obj: Any) -> bool:
@@ -201,118 +271,11 @@ def is_numpy_function(obj: Any) -> bool:
             obj, (types.FunctionType, types.BuiltinFunctionType)):
         return False  # (a user object's __getattr__ may raise anything)
     name = getattr(obj, "__name__", None)
-    return (name in FUNCTIONS or name == "asarray") and getattr(np, name, None) is obj
-
-
-def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
-    if name not in CONSTRUCTORS and not any(_holds_array(a) for a in [*args, *kwargs.values()]):
-        raise Unsupported(f"NumPy {name} without an array from a tensor",
-                          BreakReason.UNSUPPORTED_CALL)
-    if "out" in kwargs:
-        raise Unsupported("NumPy out= arguments", BreakReason.SIDE_EFFECT)
-    expected = _numpy_result(kind, name, args, kwargs)
-    from compiler.values.tensor import TensorValue
-    graph_args = [ConstantValue(kind), ConstantValue(name), *(_backing(a) for a in args)]
-    result = tx.ctx.tensor_op("call_function", np_call, graph_args,
-                              {k: _backing(v) for k, v in kwargs.items()}, f"numpy {name}")
-    if not isinstance(result, TensorValue):
-        raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
-    kind_of, dtype, shape, strides = expected
-    if (numpy_dtype(result.example.dtype), tuple(result.example.shape)) != (dtype, shape):
-        raise Unsupported(f"torch._numpy's {name} differs from NumPy's "
-                          f"({result.example.dtype}{tuple(result.example.shape)} for "
-                          f"{dtype}{shape})", BreakReason.UNSUPPORTED_CALL)
-    if name == "copy" and strides is not None and strides == _c_order(shape) and (
-            tuple(result.example.stride()) != strides):  # torch._numpy's copy keeps the layout
-        result = tx.ctx.tensor_op("call_method", "contiguous", [result], {}, "numpy copy")
-    if strides is not None and tuple(result.example.stride()) != strides:
-        raise Unsupported(f"torch._numpy's {name} lays out its result unlike NumPy's "
-                          f"(strides {tuple(result.example.stride())} for {strides})",
-                          BreakReason.UNSUPPORTED_CALL)
-    return NdarrayValue(result, None if kind_of is None else kind_of)
-
-
-def _c_order(shape) -> tuple[int, ...]:
-    """The element strides of a C-contiguous array of this shape."""
-    strides, step = [], 1
-    for n in reversed(shape):
-        strides.append(step)
-        step *= max(n, 1)
-    return tuple(reversed(strides))
-
-
-def _laid_out_ones(shape, strides, dtype):
-    """Ones in an array of this shape and these element strides (its layout is what NumPy's
-    answer's layout follows: a copy in C order, an elementwise result in the input's)."""
-    import numpy as np
-    shape, strides = [operator.index(n) for n in shape], [operator.index(s) for s in strides]
-    if 0 in shape or any(s < 0 for s in strides):
-        return np.ones(shape, dtype=dtype)
-    span = 1 + sum((n - 1) * s for n, s in zip(shape, strides))
-    flat = np.ones(span, dtype=dtype)
-    return np.lib.stride_tricks.as_strided(flat, shape, [s * flat.itemsize for s in strides],
-                                           writeable=False)
-
-
-def _holds_array(value: Value) -> bool:
-    if isinstance(value, NdarrayValue):
-        return True
-    items = getattr(value, "items", None)
-    return isinstance(items, list) and any(_holds_array(v) for v in items)
-
-
-def _backing(value: Value) -> Value:
-    from compiler.values.containers import ListValue, TupleValue
-    if isinstance(value, NdarrayValue):
-        return value.tensor
-    if isinstance(value, (ListValue, TupleValue)) and type(value) in (ListValue, TupleValue):
-        return type(value)([_backing(v) for v in value.items])
-    if isinstance(value, NdarrayValue) or not value.is_constant():
-        raise Unsupported(f"{value} in a NumPy call", BreakReason.UNSUPPORTED_VALUE)
-    import numpy as np
-    real = value.as_constant()
-    if isinstance(real, np.dtype) or isinstance(real, type) and issubclass(real, np.generic):
-        return ConstantValue(np.dtype(real).name)  # a dtype by name: the graph's code prints it
-    return value
-
-
-def _stand_in(value: Value):
-    from compiler.values.containers import ListValue, TupleValue
-    if isinstance(value, NdarrayValue):
-        return value.stand_in()
-    if type(value) in (ListValue, TupleValue):
-        return (list if type(value) is ListValue else tuple)(_stand_in(v) for v in value.items)
-    return value.as_constant()
-
-
-def _numpy_result(kind: str, name: str, args: list[Value], kwargs: dict[str, Value]):
-    """(scalar type or None for an array, dtype, shape) of real NumPy's answer."""
-    import numpy as np
-    real_args = [_stand_in(a) for a in args]
-    real_kwargs = {k: _stand_in(v) for k, v in kwargs.items()}
-    try:
-        with warnings.catch_warnings(), np.errstate(all="ignore"):
-            warnings.simplefilter("ignore")
-            if kind == "fn":
-                result = getattr(np, name)(*real_args, **real_kwargs)
-            elif kind == "method":
-                result = getattr(real_args[0], name)(*real_args[1:], **real_kwargs)
-            elif kind == "attr":
-                result = getattr(real_args[0], name)
-            else:
-                result = OPERATORS[name](*real_args)
-    except Exception as exc:  # noqa: BLE001 - NumPy refuses these dtypes or shapes
-        raise Unsupported(f"NumPy {name} raises {type(exc).__name__} here",
-                          BreakReason.UNSUPPORTED_CALL) from None
-    if isinstance(result, np.ndarray):
-        strides = None if result.size == 0 else tuple(s // result.itemsize
-                                                       for s in result.strides)
-        return None, result.dtype, result.shape, strides
-    if isinstance(result, np.generic):
-        return type(result), result.dtype, (), None
-    raise Unsupported(f"NumPy {name} gives {type(result).__name__}",
-                      BreakReason.UNSUPPORTED_VALUE)
+    if not isinstance(name, str):
+        return False
+    if name in FUNCTIONS:
+        return getattr(np, name, None) is obj
+    return f"linalg.{name}" in FUNCTIONS and getattr(np.linalg, name, None) is obj
 
 
 def tensor_to_array(tx, tensor, args, kwargs) -> Value:
@@ -336,9 +299,18 @@ def array_to_tensor(tx, fn, args, kwargs) -> Value | None:
     if not (args and isinstance(args[0], NdarrayValue)):
         return None
     array = args[0]
-    if len(args) > 1 or kwargs:
+    dtype = kwargs.get("dtype")
+    if len(args) > 1 or set(kwargs) - {"dtype"} or fn is torch.from_numpy and kwargs or (
+            dtype is not None and not isinstance(dtype.as_constant() if dtype.is_constant()
+                                                 else None, torch.dtype)):
         raise Unsupported(f"{fn.__name__} of an ndarray with options",
                           BreakReason.UNSUPPORTED_CALL)
+    if dtype is not None and dtype.as_constant() != array.tensor.example.dtype:
+        # a new tensor of that dtype (as_tensor shares only when no conversion is needed)
+        tensor = array.tensor
+        if array.scalar_type is None and fn is torch.tensor:
+            tensor = tx.ctx.tensor_op("call_method", "clone", [tensor], {}, "torch.tensor")
+        return tx.ctx.tensor_op("call_method", "to", [tensor, dtype], {}, fn.__name__)
     if array.scalar_type is not None:
         if fn is torch.from_numpy:
             raise RaisedByProgram(TypeError(f"expected np.ndarray (got "

@@ -37,6 +37,7 @@ from compiler.values.constant import (
 from compiler.values.containers import DictValue, ListValue, SizeValue, TupleValue
 from compiler.values.context_decorators import MANAGER_TYPES, wrap_manager
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
+from compiler.values.numpy_inputs import is_ndarray, wrap_ndarray
 from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
 from compiler.values.sets import SetValue
@@ -311,6 +312,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
 FALLBACKS: tuple[tuple[Callable[[Any], bool], Callable[[Any, Any, Source | None], Value]], ...] = (
     (lambda obj: isinstance(obj, torch.Tensor), _refuse_tensor_subclass),
     (lambda obj: is_namedtuple_class(type(obj)) or is_structseq_class(type(obj)), _wrap_tuple),
+    (is_ndarray, wrap_ndarray),
 )
 
 
@@ -384,6 +386,9 @@ def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
     if not isinstance(obj, types.BuiltinMethodType):  # (before reading an attribute: a
         return None                                     # user __getattr__ may raise anything)
     owner = obj.__self__
+    if is_ndarray(owner):  # `a.astype` left on the stack by a graph break
+        from compiler.values.numpy_inputs import wrap_bound_method
+        return wrap_bound_method(ctx, obj, source)
     if type(owner) not in (list, dict, set, torch.Tensor, torch.nn.Parameter):
         return None
     if ctx is not None:

@@ -1,0 +1,209 @@
+"""One NumPy operation in the graph: asked of real NumPy on stand-ins first, then recorded
+through torch._numpy and made to agree with NumPy's answer or refused.
+
+NumPy's answer (NEP 50: it does not depend on the values) fixes the result's type (array or
+NumPy scalar), dtype, shape, element strides, and whether it is one of the inputs, a view of
+some (it shares their memory) or a new array. The emulation's result must have the same dtype
+and shape; then:
+- an input itself (`np.asarray(a)`, `a.astype(a.dtype, copy=False)`): that input's tracker;
+- a view: the emulation's must view the same inputs' memory, in the same layout (the strides
+  of length-1 dimensions, which address nothing, are set to NumPy's), else refused;
+- a new array or scalar: if the emulation's views an input (`a[0, 0]`, `a.flatten()`), or is
+  laid out otherwise, it is copied into NumPy's layout, so that a later write of the input is
+  not seen through it, and its strides are NumPy's.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import operator
+import warnings
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values.base import Value
+from compiler.values.constant import ConstantValue
+
+
+@dataclasses.dataclass
+class NumpyAnswer:
+    scalar_type: type | None  # the NumPy scalar type, None for an array
+    dtype: Any
+    shape: tuple[int, ...]
+    strides: tuple[int, ...] | None  # in elements; None for a scalar or an empty array
+    itself: Value | None  # the input tracker NumPy returned itself
+    views: list[Value]  # the input arrays whose memory the result shares
+    arrays: list[Value]  # every input array
+
+
+def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
+    from compiler.values.numpy_arrays import CONSTRUCTORS, NdarrayValue, np_call, numpy_dtype
+    from compiler.values.tensor import TensorValue
+    if name not in CONSTRUCTORS and not any(holds_array(a) for a in [*args, *kwargs.values()]):
+        raise Unsupported(f"NumPy {name} without an array", BreakReason.UNSUPPORTED_CALL)
+    if "out" in kwargs:
+        from compiler.values.numpy_writes import ufunc_into
+        return ufunc_into(tx, kind, name, args, kwargs)
+    answer = numpy_answer(kind, name, args, kwargs)
+    if answer.itself is not None:
+        return answer.itself
+    graph_args = [ConstantValue(kind), ConstantValue(name), *(backing(a) for a in args)]
+    result = tx.ctx.tensor_op("call_function", np_call, graph_args,
+                              {k: backing(v) for k, v in kwargs.items()}, f"numpy {name}")
+    if not isinstance(result, TensorValue):
+        raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
+    example = result.example
+    if (numpy_dtype(example.dtype), tuple(example.shape)) != (answer.dtype, answer.shape):
+        raise Unsupported(f"torch._numpy's {name} differs from NumPy's "
+                          f"({example.dtype}{tuple(example.shape)} for "
+                          f"{answer.dtype}{answer.shape})", BreakReason.UNSUPPORTED_CALL)
+    result = _agree(tx, name, result, answer)
+    return NdarrayValue(result, answer.scalar_type)
+
+
+def _agree(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
+    """The emulation's result, made to share memory with the inputs NumPy's does and no
+    other, laid out as NumPy's (see the module's doc)."""
+    example = result.example
+    aliased = [a for a in answer.arrays if torch._C._is_alias_of(example, a.tensor.example)]
+    strides = answer.strides
+    if answer.views:
+        if any(all(v is not a for a in aliased) for v in answer.views):
+            raise Unsupported(f"NumPy's {name} gives a view where torch._numpy's copies",
+                              BreakReason.UNSUPPORTED_CALL)
+        got = tuple(example.stride())
+        if strides is not None and got != strides:
+            if any(n != 1 and g != s for n, g, s in zip(answer.shape, got, strides)):
+                raise Unsupported(f"torch._numpy's {name} lays out its view unlike NumPy's "
+                                  f"(strides {got} for {strides})", BreakReason.UNSUPPORTED_CALL)
+            result = tx.ctx.tensor_op(
+                "call_method", "as_strided",
+                [result, tx.const(answer.shape), tx.const(strides),
+                 tx.const(example.storage_offset())], {}, f"numpy {name} layout")
+        return result
+    if aliased or (strides is not None and tuple(example.stride()) != strides):
+        layout = strides if strides is not None else _c_order(answer.shape)
+        result = tx.ctx.tensor_op("call_function", laid_out_copy, [result, tx.const(layout)],
+                                  {}, f"numpy {name} copy")
+    return result
+
+
+def laid_out_copy(tensor: torch.Tensor, strides) -> torch.Tensor:
+    """The graph op: a new tensor with these element strides holding `tensor`'s values."""
+    return torch.empty_strided(tensor.shape, strides, dtype=tensor.dtype,
+                               device=tensor.device).copy_(tensor)
+
+
+def _c_order(shape) -> tuple[int, ...]:
+    """The element strides of a C-contiguous array of this shape."""
+    strides, step = [], 1
+    for n in reversed(shape):
+        strides.append(step)
+        step *= max(n, 1)
+    return tuple(reversed(strides))
+
+
+def laid_out_ones(shape, strides, dtype):
+    """Ones in an array of this shape and these element strides (its layout is what NumPy's
+    answer's layout follows: a copy in C order, an elementwise result in the input's)."""
+    import numpy as np
+    shape, strides = [operator.index(n) for n in shape], [operator.index(s) for s in strides]
+    if 0 in shape or any(s < 0 for s in strides):
+        return np.ones(shape, dtype=dtype)
+    span = 1 + sum((n - 1) * s for n, s in zip(shape, strides))
+    flat = np.ones(span, dtype=dtype)
+    return np.lib.stride_tricks.as_strided(flat, shape, [s * flat.itemsize for s in strides],
+                                           writeable=False)
+
+
+def holds_array(value: Value) -> bool:
+    from compiler.values.numpy_arrays import NdarrayValue
+    if isinstance(value, NdarrayValue):
+        return True
+    items = getattr(value, "items", None)
+    return isinstance(items, list) and any(holds_array(v) for v in items)
+
+
+def backing(value: Value) -> Value:
+    """The graph argument for a NumPy call's argument: an array's tensor, containers of them,
+    constants (a dtype by name: the graph's code prints it)."""
+    import numpy as np
+
+    from compiler.values.containers import ListValue, TupleValue
+    from compiler.values.numpy_arrays import NdarrayValue
+    if isinstance(value, NdarrayValue):
+        return value.tensor
+    if type(value) in (ListValue, TupleValue):
+        return type(value)([backing(v) for v in value.items])
+    if not value.is_constant():
+        raise Unsupported(f"{value} in a NumPy call", BreakReason.UNSUPPORTED_VALUE)
+    real = value.as_constant()
+    if isinstance(real, np.dtype) or isinstance(real, type) and issubclass(real, np.generic):
+        return ConstantValue(np.dtype(real).name)
+    return value
+
+
+def stand_in(value: Value, found: list):
+    """A real NumPy value for `value` (arrays: ones laid out as it is), recording each
+    (tracker, stand-in array) pair in `found`."""
+    from compiler.values.containers import ListValue, TupleValue
+    from compiler.values.numpy_arrays import NdarrayValue
+    if isinstance(value, NdarrayValue):
+        real = value.stand_in()
+        found.append((value, real))
+        return real
+    if type(value) in (ListValue, TupleValue):
+        return (list if type(value) is ListValue else tuple)(stand_in(v, found)
+                                                             for v in value.items)
+    if not value.is_constant():
+        raise Unsupported(f"{value} in a NumPy call", BreakReason.UNSUPPORTED_VALUE)
+    return value.as_constant()
+
+
+def run_numpy(kind: str, name: str, real_args: list, real_kwargs: dict):
+    """Real NumPy's answer on stand-ins; a refusal of NumPy (dtypes, shapes) refuses."""
+    import numpy as np
+
+    from compiler.values.numpy_arrays import OPERATORS
+    try:
+        with warnings.catch_warnings(), np.errstate(all="ignore"):
+            warnings.simplefilter("ignore")
+            if kind == "fn":
+                fn = np
+                for part in name.split("."):
+                    fn = getattr(fn, part)
+                return fn(*real_args, **real_kwargs)
+            if kind == "method":
+                return getattr(real_args[0], name)(*real_args[1:], **real_kwargs)
+            if kind == "attr":
+                return getattr(real_args[0], name)
+            return OPERATORS[name](*real_args)
+    except Exception as exc:  # noqa: BLE001 - NumPy refuses these dtypes or shapes
+        raise Unsupported(f"NumPy {name} raises {type(exc).__name__} here",
+                          BreakReason.UNSUPPORTED_CALL) from None
+
+
+def numpy_answer(kind: str, name: str, args: list[Value], kwargs: dict[str, Value]
+                 ) -> NumpyAnswer:
+    import numpy as np
+    found: list = []
+    real_args = [stand_in(a, found) for a in args]
+    real_kwargs = {k: stand_in(v, found) for k, v in kwargs.items()}
+    result = run_numpy(kind, name, real_args, real_kwargs)
+    arrays = [value for value, _ in found]
+    for value, real in found:
+        if result is real:
+            return NumpyAnswer(None, result.dtype, result.shape, None, value, [], arrays)
+    if isinstance(result, np.ndarray):
+        strides = None if result.size == 0 else tuple(s // result.itemsize
+                                                       for s in result.strides)
+        views = [v for v, real in found if isinstance(real, np.ndarray)
+                 and np.may_share_memory(result, real)]
+        return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)
+    if isinstance(result, np.generic):
+        return NumpyAnswer(type(result), result.dtype, (), None, None, [], arrays)
+    raise Unsupported(f"NumPy {name} gives {type(result).__name__}",
+                      BreakReason.UNSUPPORTED_VALUE)
