@@ -63,6 +63,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     from compiler.values.profiler_regions import construct_profiler_region, is_profiler_region_class
     if is_profiler_region_class(cls):
         return construct_profiler_region(args, kwargs)
+    if cls is torch.Generator:
+        from compiler.values.rng_state import construct_generator
+        return construct_generator(tx, args, kwargs)
     if cls.__module__.startswith("torch"):  # (a user nn.Module subclass goes on as any class)
         raise Unsupported(f"constructing {cls.__qualname__} inside the compiled code",
                           BreakReason.UNSUPPORTED_CALL)

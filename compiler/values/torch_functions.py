@@ -27,10 +27,8 @@ NEVER_LEAF_PREFIXES = ("torch._dynamo", "torch.compiler", "torch.jit", "torch.au
                        "torch.fx", "torch._C._dynamo", "torch.utils", "torch.distributions")
 
 UNSUPPORTED = {
-    torch.manual_seed: "torch.manual_seed changes the global RNG state",
     torch.seed: "torch.seed changes the global RNG state",
     torch.set_grad_enabled: None,  # handled as a context manager or call below
-    torch.Generator: "torch.Generator objects",
     torch.autograd.grad: "torch.autograd.grad",
     torch.nn.utils.vector_to_parameters: "vector_to_parameters assigns each parameter's .data",
 }
@@ -87,6 +85,7 @@ def unwrapped(fn):
 
 _DISABLE_WRAPPERS = (os.path.join("torch", "_compile.py"),
                      os.path.join("torch", "_dynamo", "eval_frame.py"))
+_MANUAL_SEED = unwrapped(torch.manual_seed)
 
 
 class TorchFunctionValue(NativeFunctionValue):
@@ -112,6 +111,11 @@ class TorchFunctionValue(NativeFunctionValue):
             built = tensor_of_tensors(tx, fn, list(args), kwargs)
             if built is not None:
                 return built
+        if fn is _MANUAL_SEED or fn is torch.set_rng_state:
+            from compiler.values import rng_state
+            modelled_state = rng_state.manual_seed if fn is _MANUAL_SEED else \
+                rng_state.set_rng_state
+            return modelled_state(tx, fn, list(args), kwargs)
         if fn is torch.set_default_dtype:
             from compiler.values.default_dtype import set_default_dtype
             return set_default_dtype(tx, fn, list(args), kwargs)
