@@ -8,8 +8,13 @@ pullback, a tracker that records, when the program calls it with cotangents, one
 mode over the traced function; the function runs once more per pullback call, which changes
 no value (the speculation refuses random draws and side effects).
 
-Refused: `has_aux=True`, other options, primals or tangents that are not tensors (or a tuple
-of tensors for jvp), a function returning anything but a tensor or a flat tuple of tensors,
+With `has_aux=True` the function returns `(output, aux)`, aux a tuple, list or dict of
+tensors: the subgraph returns the output's tensors then aux's, and the node gives torch the pair
+again (functorch_trees.py); vjp and jvp give aux after their own results.
+
+Refused: other options, primals or tangents that are not tensors (or a tuple of tensors for
+jvp), an output (the result, or its first item with has_aux) other than a tensor or a flat
+tuple of tensors,
 cotangents of another structure than the output, and a pullback that leaves the frame or is
 read at a graph break (it is made by the graph and has no Python expression).
 """
@@ -22,39 +27,53 @@ import torch.utils._pytree as pytree
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.functorch_transforms import inside_transform, record_subgraph_call
+from compiler.values.functorch_trees import output_skeleton, rebuild_real, rebuild_values
 from compiler.values.subgraph import Subgraph, sample_fake, speculate
 from compiler.values.torch_functions import MODELLED_CALLS
 
 
-def _with_free(module, primal_count: int, tensors: tuple):
+def _with_free(module, primal_count: int, tensors: tuple, aux: tuple | None):
     """The function of the primals alone: the tensors after them are what the subgraph reads
-    from outside (lifted), passed as they are, never differentiated."""
+    from outside (lifted), passed as they are, never differentiated. With `aux` (the output's
+    tensor count, whether it is a tuple, aux's skeleton) it returns `(output, aux)`."""
     free = tensors[primal_count:]
-    return lambda *primals: module(*primals, *free)
+    if aux is None:
+        return lambda *primals: module(*primals, *free)
+    count, as_tuple, skeleton = aux
+
+    def split(*primals):
+        flat = module(*primals, *free)
+        output = tuple(flat[:count]) if as_tuple else flat[0]
+        return output, rebuild_real(skeleton, flat[count:])
+    return split
 
 
-def apply_vjp_output(primal_count: int, module, *tensors) -> tuple:
-    """The graph's node for vjp's output: `torch.func.vjp(f, *primals)[0]`, flattened."""
-    fn = _with_free(module, primal_count, tensors)
-    return tuple(pytree.tree_leaves(torch.func.vjp(fn, *tensors[:primal_count])[0]))
+def apply_vjp_output(primal_count: int, aux: tuple | None, module, *tensors) -> tuple:
+    """The graph's node for vjp's output (then aux's tensors): `torch.func.vjp(f, *primals)`
+    without its pullback, flattened."""
+    fn = _with_free(module, primal_count, tensors, aux)
+    output, _, *rest = torch.func.vjp(fn, *tensors[:primal_count], has_aux=aux is not None)
+    return tuple(pytree.tree_leaves((output, *rest)))
 
 
-def apply_vjp_pullback(primal_count: int, free_count: int, module, *tensors) -> tuple:
+def apply_vjp_pullback(primal_count: int, free_count: int, aux: tuple | None, module,
+                       *tensors) -> tuple:
     """The graph's node for a call of vjp's pullback: the cotangents follow the primals and
     the free tensors, in the output's structure once unflattened."""
     split = primal_count + free_count
-    fn = _with_free(module, primal_count, tensors[:split])
-    output, pullback = torch.func.vjp(fn, *tensors[:primal_count])
+    fn = _with_free(module, primal_count, tensors[:split], aux)
+    output, pullback, *_ = torch.func.vjp(fn, *tensors[:primal_count], has_aux=aux is not None)
     cotangents = pytree.tree_unflatten(list(tensors[split:]), pytree.tree_structure(output))
     return tuple(pullback(cotangents))
 
 
-def apply_jvp(primal_count: int, module, *tensors) -> tuple:
-    """The graph's node for jvp: `(output, tangent_out)`, flattened; the tangents follow the
-    primals, then the free tensors."""
+def apply_jvp(primal_count: int, aux: tuple | None, module, *tensors) -> tuple:
+    """The graph's node for jvp: `(output, tangent_out)` (then aux), flattened; the tangents
+    follow the primals, then the free tensors."""
     primals, tangents = tensors[:primal_count], tensors[primal_count:2 * primal_count]
-    fn = _with_free(module, primal_count, (*primals, *tensors[2 * primal_count:]))
-    return tuple(pytree.tree_leaves(torch.func.jvp(fn, primals, tangents)))
+    fn = _with_free(module, primal_count, (*primals, *tensors[2 * primal_count:]), aux)
+    return tuple(pytree.tree_leaves(torch.func.jvp(fn, primals, tangents,
+                                                   has_aux=aux is not None)))
 
 
 def _tensors(values: list[Value], what: str) -> list[Value]:
@@ -64,17 +83,59 @@ def _tensors(values: list[Value], what: str) -> list[Value]:
     return values
 
 
-def _no_options(name: str, kwargs: dict[str, Value], allowed: set[str]) -> None:
+def _no_options(name: str, kwargs: dict[str, Value], allowed: set[str]) -> bool:
+    """Refuses options but `allowed` ones set to False, and has_aux; whether has_aux is on."""
+    has_aux = False
     for key, value in kwargs.items():
-        if key not in allowed or not value.is_constant() or value.as_constant() is not False:
+        if key == "has_aux" and value.is_constant() and type(value.as_constant()) is bool:
+            has_aux = value.as_constant()
+        elif key not in allowed or not value.is_constant() or value.as_constant() is not False:
             raise Unsupported(f"torch.func.{name} with {key}=", BreakReason.UNSUPPORTED_CALL)
+    return has_aux
 
 
-def _speculate(tx, fn: Value, primals: list[Value], name: str, reverse: bool) -> Subgraph:
+class AuxSplit(Value):
+    """The function of a has_aux product: it returns `(output, aux)`; called, it returns the
+    output's tensors then aux's, as one tuple, noting the layout (`_with_free`'s `aux`)."""
+
+    def __init__(self, fn: Value, what: str):
+        super().__init__(None)
+        self.fn, self.what = fn, what
+        self.layout: tuple | None = None
+
+    def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.containers import TupleValue
+        result = self.fn.call(tx, args, kwargs)
+        if not issubclass(result.python_type(), tuple) or result.len(tx) != 2:
+            raise Unsupported(f"{self.what} with has_aux returning other than a pair",
+                              BreakReason.UNSUPPORTED_CALL)
+        output, aux = result.unpack(tx)
+        as_tuple = type(output) is TupleValue
+        outputs = _tensors(list(output.items) if as_tuple else [output], self.what)
+        skeleton, aux_leaves = output_skeleton(aux, self.what)
+        self.layout = (len(outputs), as_tuple, skeleton)
+        return TupleValue([*outputs, *aux_leaves])
+
+
+def _speculate(tx, fn: Value, primals: list[Value], name: str, reverse: bool,
+               has_aux: bool) -> tuple[Subgraph, tuple | None]:
+    """The subgraph, and with has_aux the layout of its output and aux."""
     fakes = [sample_fake(p.example, requires_grad=reverse) for p in primals]
+    what = f"the function torch.func.{name} applies to"
+    if has_aux:
+        fn = AuxSplit(fn, what)
     with inside_transform(tx.ctx):
-        return speculate(tx, fn, fakes, f"the function torch.func.{name} applies to",
-                         grad_enabled=True if reverse else None)
+        sub = speculate(tx, fn, fakes, what, grad_enabled=True if reverse else None)
+    return sub, (fn.layout if has_aux else None)
+
+
+def _output_and_aux(items: list[Value], sub: Subgraph, aux: tuple | None
+                    ) -> tuple[list[Value], bool, list[Value]]:
+    """The output's trackers, whether it is a tuple, and aux's rebuilt (none without aux)."""
+    if aux is None:
+        return items, sub.returned_tuple, []
+    count, as_tuple, skeleton = aux
+    return items[:count], as_tuple, [rebuild_values(skeleton, items[count:])]
 
 
 def _shaped(items: list[Value], returned_tuple: bool) -> Value:
@@ -84,29 +145,30 @@ def _shaped(items: list[Value], returned_tuple: bool) -> Value:
 
 def vjp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.containers import TupleValue
-    _no_options("vjp", kwargs, {"has_aux"})
+    has_aux = _no_options("vjp", kwargs, set())
     if not args:
         raise Unsupported("torch.func.vjp() without a function", BreakReason.UNSUPPORTED_CALL)
     primals = _tensors(list(args[1:]), "torch.func.vjp")
-    sub = _speculate(tx, args[0], primals, "vjp", reverse=True)
+    sub, aux = _speculate(tx, args[0], primals, "vjp", reverse=True, has_aux=has_aux)
     tensors = [p.node for p in primals] + sub.lifted
     fakes = [p.example for p in primals] + [n.meta["example_value"] for n in sub.lifted]
     count = len(primals)
-    items = record_subgraph_call(tx, apply_vjp_output, (count,), sub, tensors,
-                                 lambda: apply_vjp_output(count, sub.module, *fakes),
+    items = record_subgraph_call(tx, apply_vjp_output, (count, aux), sub, tensors,
+                                 lambda: apply_vjp_output(count, aux, sub.module, *fakes),
                                  "torch.func.vjp")
-    pullback = VjpPullbackValue(sub, primals, tensors, fakes, len(items))
-    return TupleValue([_shaped(items, sub.returned_tuple), pullback])
+    outputs, as_tuple, rest = _output_and_aux(items, sub, aux)
+    pullback = VjpPullbackValue(sub, primals, tensors, fakes, (len(outputs), as_tuple, aux))
+    return TupleValue([_shaped(outputs, as_tuple), pullback, *rest])
 
 
 class VjpPullbackValue(Value):
     """The pullback `torch.func.vjp` returned in the trace."""
 
     def __init__(self, sub: Subgraph, primals: list[Value], tensors: list, fakes: list,
-                 output_count: int):
+                 output: tuple):
         super().__init__(None)
         self.sub, self.primals, self.tensors, self.fakes = sub, primals, tensors, fakes
-        self.output_count = output_count
+        self.output_count, self.output_tuple, self.aux = output
 
     def __repr__(self) -> str:
         return "VjpPullbackValue()"
@@ -122,7 +184,7 @@ class VjpPullbackValue(Value):
             raise Unsupported("a vjp pullback called with other than one argument",
                               BreakReason.UNSUPPORTED_CALL)
         (given,) = args
-        if self.sub.returned_tuple:
+        if self.output_tuple:
             cotangents = list(given.items) if type(given) is TupleValue else None
         else:
             cotangents = [given] if isinstance(given, TensorValue) else None
@@ -130,19 +192,19 @@ class VjpPullbackValue(Value):
             raise Unsupported("vjp cotangents of another structure than the output",
                               BreakReason.UNSUPPORTED_CALL)
         _tensors(cotangents, "a vjp pullback")
-        count, free = len(self.primals), len(self.sub.lifted)
+        count, free, aux = len(self.primals), len(self.sub.lifted), self.aux
         fakes = [*self.fakes, *(c.example for c in cotangents)]
         items = record_subgraph_call(
-            tx, apply_vjp_pullback, (count, free), self.sub,
+            tx, apply_vjp_pullback, (count, free, aux), self.sub,
             [*self.tensors, *(c.node for c in cotangents)],
-            lambda: apply_vjp_pullback(count, free, self.sub.module, *fakes),
+            lambda: apply_vjp_pullback(count, free, aux, self.sub.module, *fakes),
             "torch.func.vjp pullback")
         return TupleValue(items)
 
 
 def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     from compiler.values.containers import TupleValue
-    _no_options("jvp", kwargs, {"has_aux", "strict"})
+    has_aux = _no_options("jvp", kwargs, {"strict"})
     if len(args) != 3 or not all(type(a) is TupleValue for a in args[1:]):
         raise Unsupported("torch.func.jvp other than (function, primals, tangents) with tuples",
                           BreakReason.UNSUPPORTED_CALL)
@@ -151,16 +213,21 @@ def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     if len(primals) != len(tangents):
         raise Unsupported("torch.func.jvp with as many tangents as primals",
                           BreakReason.UNSUPPORTED_CALL)
-    sub = _speculate(tx, args[0], primals, "jvp", reverse=False)
+    sub, aux = _speculate(tx, args[0], primals, "jvp", reverse=False, has_aux=has_aux)
     tensors = [v.node for v in (*primals, *tangents)] + sub.lifted
     fakes = [v.example for v in (*primals, *tangents)] + [
         n.meta["example_value"] for n in sub.lifted]
     count = len(primals)
-    items = record_subgraph_call(tx, apply_jvp, (count,), sub, tensors,
-                                 lambda: apply_jvp(count, sub.module, *fakes), "torch.func.jvp")
-    half = len(items) // 2
-    return TupleValue([_shaped(items[:half], sub.returned_tuple),
-                       _shaped(items[half:], sub.returned_tuple)])
+    items = record_subgraph_call(tx, apply_jvp, (count, aux), sub, tensors,
+                                 lambda: apply_jvp(count, aux, sub.module, *fakes),
+                                 "torch.func.jvp")
+    if aux is None:
+        half, as_tuple, rest = len(items) // 2, sub.returned_tuple, []
+    else:
+        half, as_tuple = aux[0], aux[1]
+        rest = [rebuild_values(aux[2], items[2 * half:])]
+    return TupleValue([_shaped(items[:half], as_tuple),
+                       _shaped(items[half:2 * half], as_tuple), *rest])
 
 
 MODELLED_CALLS[torch.func.vjp] = vjp_call

@@ -286,3 +286,29 @@ def _rebuild(structure) -> Value:
 for _name in TRANSFORMS:
     MODELLED_CALLS[getattr(torch.func, _name)] = (
         lambda tx, fn, args, kwargs: make_transform(fn, args, kwargs))
+
+
+def _functional_call(tx, fn, args, kwargs):
+    from compiler.values.functional_call import functional_call
+    return functional_call(tx, fn, args, kwargs)
+
+
+MODELLED_CALLS[torch.func.functional_call] = _functional_call
+MODELLED_CALLS[torch.nn.utils.stateless.functional_call] = _functional_call
+
+
+def _inlined(tx, fn, args, kwargs):
+    """A torch.func helper written in Python over modules and tensors (stack_module_state):
+    its code is traced as the program's own."""
+    from compiler.values.callables import UserFunctionValue
+    return UserFunctionValue(fn).call(tx, list(args), kwargs)
+
+
+# torch's Python helpers over modules and tensors the program calls: stack_module_state (and
+# the function it builds each stacked tensor with), the parametrization queries.
+_STACKED_LEAF = torch.func.stack_module_state.__globals__.get("construct_stacked_leaf")
+for _helper in (torch.func.stack_module_state, _STACKED_LEAF,
+                torch.nn.utils.parametrize.is_parametrized,
+                torch.nn.utils.parametrize.type_before_parametrizations):
+    if _helper is not None:
+        MODELLED_CALLS[_helper] = _inlined

@@ -81,6 +81,8 @@ def list_members(tx, value, name: str, args: list[Value], kwargs: dict[str, Valu
         options["remove_duplicate"] = True
     frozen = tuple(sorted(options.items()))
     members = list(getattr(value.module, method)(**options))
+    if holds_tensors and options.get("remove_duplicate", True):
+        _check_sharing(tx, value.module, method, options, members)
     if value.source is not None:
         query = functools.partial(member_names, method=method, options=frozen)
         tx.ctx.guard(CallSource(ConstantSource(tx.ctx.label_for(query, "fn"), query),
@@ -101,6 +103,26 @@ def list_members(tx, value, name: str, args: list[Value], kwargs: dict[str, Valu
         else:
             items.append(tracker)
     return MemberIteratorValue(items)
+
+
+def _check_sharing(tx, module: torch.nn.Module, method: str, options: dict,
+                   members: list) -> None:
+    """The listing drops a name whose tensor an earlier name holds. A tensor the trace put in
+    place (an assigned buffer, a functional_call replacement) shares with others as its tracker
+    does, not as the real table's entry: a listing whose sharing that changes is refused."""
+    if not tx.ctx.module_attribute_writes:
+        return
+    seen: set[int] = set()
+    kept = []
+    for path, member in getattr(module, method)(**{**options, "remove_duplicate": False}):
+        written = _written_buffer(tx, module, path)
+        identity = id(written) if written is not None else id(member)
+        if identity not in seen:
+            seen.add(identity)
+            kept.append(path)
+    if kept != [path for path, _ in members]:
+        raise Unsupported(f"{method}() of a module whose tensors the trace replaced, shared "
+                          f"otherwise than in its tables", BreakReason.UNSUPPORTED_CALL)
 
 
 def _written_buffer(tx, module: torch.nn.Module, path: str) -> Value | None:

@@ -98,11 +98,13 @@ class NNModuleValue(Value):
         if overlay is not None:
             return overlay
         module = self.module
-        if name in ("_buffers", "__dict__") and any(
-                key[0] == id(module) and key[1] in module._buffers
+        if name in ("_parameters", "_buffers", "__dict__") and any(
+                key[0] == id(module) and (key[1] in module._buffers or key[1] in
+                                          module._parameters)
                 for key in tx.ctx.module_attribute_writes):
-            raise Unsupported(f"{name} of a module whose buffer the trace assigned (the table "
-                              f"still holds the old tensor)", BreakReason.UNSUPPORTED_ATTRIBUTE)
+            raise Unsupported(f"{name} of a module whose buffer the trace assigned or whose "
+                              f"tensor functional_call replaced (the table still holds the old "
+                              f"tensor)", BreakReason.UNSUPPORTED_ATTRIBUTE)
         from compiler.values.attributes import find_in_mro
         on_class = find_in_mro(type(module), name)[0] is not None  # found before __getattr__
         for table in ("_parameters", "_buffers", "_modules"):

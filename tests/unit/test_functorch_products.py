@@ -5,6 +5,8 @@ be replayed is refused, and then runs eagerly."""
 
 from __future__ import annotations
 
+import collections
+
 import pytest
 import torch
 from torch.func import jvp, vjp
@@ -74,7 +76,24 @@ def with_aux(a, b):
     return vjp(lambda x: (x.sin(), x.cos()), a, has_aux=True)[2]
 
 
-@pytest.mark.parametrize("fn", [pullback_leaves_the_frame, draws_random, with_aux])
+Stats = collections.namedtuple("Stats", "low high")
+
+
+def with_namedtuple_aux(a, b):
+    return vjp(lambda x: (x.sin(), Stats(x.min(), x.max())), a, has_aux=True)[2]
+
+
+def test_aux_of_vjp_and_jvp():
+    def f(a, b):
+        out, pullback, aux = vjp(lambda x: (x.sin(), {"c": x.cos()}), a, has_aux=True)
+        p, t, aux2 = jvp(lambda x: ((x.exp(), x), [x.sum()]), (a,), (b,), has_aux=True)
+        return with_aux(a, b), out, pullback(b), aux["c"], p, t, aux2
+
+    one_graph(check_same(f, *_inputs()))
+
+
+@pytest.mark.parametrize("fn", [pullback_leaves_the_frame, draws_random,
+                                with_namedtuple_aux])
 def test_refused_is_unsupported_fullgraph_and_eager_otherwise(fn):
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fn, fullgraph=True)(*_inputs())
