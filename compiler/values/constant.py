@@ -7,7 +7,6 @@ from __future__ import annotations
 import collections
 import dataclasses
 import enum
-import inspect
 import sys
 import types
 import typing
@@ -91,6 +90,9 @@ SYMBOLIC_TYPES = (torch.SymInt, torch.SymBool, torch.SymFloat)
 _SPECIALISED = {torch.SymInt: int, torch.SymBool: bool, torch.SymFloat: float}
 
 
+# `member.name` of an enum member: stdlib_enum.member_attribute (it builds on this module).
+ENUM_MEMBER_ATTRIBUTE: list = [None]
+
 CLASS_NAMES = {"__name__", "__qualname__", "__module__"}
 Py_TPFLAGS_HEAPTYPE = 1 << 9
 
@@ -138,6 +140,9 @@ class ConstantValue(Value):
                                      kind=type(iter(self.value)))
 
     def getitem(self, tx, key: Value) -> Value:
+        if key.dunder_class() is not None and isinstance(self.value, (str, bytes, range)):
+            from compiler.values.stdlib_hash_keys import index_of  # a user object's __index__
+            key = registry.wrap_constant(index_of(tx, key))
         return registry.wrap_constant(
             call_pure(lambda a, b: a[b], [self.value, key.as_constant()], {}))
 
@@ -164,11 +169,8 @@ class ConstantValue(Value):
         allowed = PURE_METHODS.get(type(value), set())
         if name in allowed:
             return BoundConstantMethodValue(value, name)
-        if isinstance(value, enum.Enum) and name in ("name", "value"):
-            return registry.wrap_constant(getattr(value, name))
-        if isinstance(value, enum.Enum) and isinstance(
-                inspect.getattr_static(type(value), name, None), types.FunctionType):
-            return registry.class_attribute(tx, type(value), name, self)  # a method of the body
+        if isinstance(value, enum.Enum):  # installed by stdlib_enum.py, which imports this
+            return ENUM_MEMBER_ATTRIBUTE[0](tx, self, name)
         if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
                               torch.finfo, torch.iinfo, type(sys.version_info),
                               dataclasses.Field)):

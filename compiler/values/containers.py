@@ -7,17 +7,18 @@ with the context and replayed on the real object after the graph runs.
 from __future__ import annotations
 
 import collections
-from collections.abc import Iterator
 from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.attributes import bound_method, has_attribute, type_has
+from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
-from compiler.values.sort_order import sorted_order
+from compiler.values.sort_order import list_sort_order
+from compiler.values.stdlib_dict_init import mapping_pairs
+from compiler.values.stdlib_hash_keys import index_of, key_of, one_operation, rebuilding
 
 DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
 
@@ -25,6 +26,8 @@ DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iter
 def _index(tx, key: Value):
     if key.is_constant():
         return key.as_constant()
+    if key.dunder_class() is not None:  # a user object: its __index__ (or TypeError)
+        return index_of(tx, key)
     raise Unsupported(f"index {key} that is not a Python constant", BreakReason.DATA_DEPENDENT)
 
 
@@ -151,6 +154,16 @@ class TupleValue(SequenceValue):
     def python_type(self) -> type:
         return tuple
 
+    def tuple_items(self) -> list[Value] | None:
+        """The items, when the tuple hashes and compares by them (a named tuple too)."""
+        kind = self.python_type()
+        plain = kind.__hash__ is tuple.__hash__ and kind.__eq__ is tuple.__eq__
+        return self.items if plain else None
+
+    def hash_key(self) -> Any:  # a tuple holding tensors or objects: by its items' keys
+        items = None if self.is_constant() else self.tuple_items()
+        return super().hash_key() if items is None else tuple(i.hash_key() for i in items)
+
     def reconstruct(self, plan) -> str:
         return plan.temp(f"({plan.items(self.items)})")
 
@@ -271,26 +284,7 @@ class ListValue(SequenceValue):
         elif name == "reverse":
             self.items.reverse()
         elif name == "sort":
-            if args or set(kwargs) - {"key", "reverse"}:
-                raise RaisedByProgram(TypeError("sort() takes no positional arguments")
-                                      if args else TypeError("sort() got an unexpected "
-                                                             "keyword argument"))
-            key = kwargs.get("key")
-            if key is not None and key.is_constant() and key.as_constant() is None:
-                key = None  # key=None: the items themselves
-            reverse = kwargs.get("reverse", registry.wrap_constant(False)).as_constant()
-            if key is not None:
-                keys = [key.call(tx, [item], {}) for item in self.items]
-            else:
-                keys = list(self.items)
-            try:
-                order = sorted_order(tx, keys, reverse)
-            except TypeError as error:  # keys Python cannot order: the real sort raised
-                if getattr(self, "sorting_copy", False):  # sorted(): the list is never seen
-                    raise RaisedByProgram(error) from None
-                raise Unsupported("list.sort failing part-way (CPython leaves the list partly "
-                                  "sorted)", BreakReason.UNSUPPORTED_CALL) from None
-            self.items[:] = [self.items[i] for i in order]
+            self.items[:] = [self.items[i] for i in list_sort_order(tx, self, args, kwargs)]
         elif name == "copy":
             return ListValue(list(self.items))
         else:
@@ -344,12 +338,43 @@ class DictViewValue(Value):
         if self.kind == "items":  # the key looked up, then its value compared
             if not isinstance(item, TupleValue) or len(item.items) != 2:
                 return False
-            found = self.mapping.entries.get(item.items[0].hash_key())
+            found = self.mapping.entries.get(key_of(tx, item.items[0]))
             return found is not None and registry.same_or_equal(tx, found[1], item.items[1])
         return any(registry.same_or_equal(tx, v, item) for v in self._items())
 
     def is_constant(self) -> bool:
         return False
+
+    def getattr(self, tx, name: str) -> Value:
+        return bound_method(self, name)
+
+    def call_method(self, tx, name, args, kwargs):
+        if name == "isdisjoint" and self.kind != "values" and len(args) == 1 and not kwargs:
+            return registry.wrap_constant(_disjoint(tx, self, args[0]))
+        raise Unsupported(f"{self.kind} view method {name}", BreakReason.UNSUPPORTED_CALL)
+
+
+_SET_LIKE = (set, frozenset, *(type(getattr(kind(), view)()) for view in ("keys", "items")
+                                for kind in (dict, collections.OrderedDict)))
+
+
+def _disjoint(tx, view: Value, other: Value) -> bool:
+    """`view.isdisjoint(other)`: CPython iterates the other side (the smaller when both are
+    sets or keys/items views), asking `in` of the other, up to the first found."""
+    if other is view:
+        return not view.len(tx)
+    if other.python_type() in _SET_LIKE and other.len(tx) > view.len(tx):
+        view, other = other, view
+    iterator = other.iter(tx)
+    while True:
+        try:
+            item = iterator.next(tx)
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                return True
+            raise
+        if view.contains(tx, item):
+            return False
 
 
 class DictValue(Value):
@@ -363,10 +388,10 @@ class DictValue(Value):
         self.default_factory = default_factory
 
     @classmethod
-    def from_pairs(cls, pairs, source=None) -> DictValue:
+    def from_pairs(cls, pairs, source=None, tx=None) -> DictValue:
         made = cls(None, source)
         for key, value in pairs:
-            store_entry(made.entries, key, value)
+            store_entry(made.entries, key, value, tx)
         return made
 
     def is_fresh_object(self) -> bool:
@@ -415,11 +440,11 @@ class DictValue(Value):
                                      watched=(DICT_CHANGED, self.entries.keys))
 
     def contains(self, tx, item: Value) -> bool:
-        return item.hash_key() in self.entries
+        return key_of(tx, item) in self.entries
 
     def getitem(self, tx, key: Value) -> Value:
         try:
-            return self.entries[key.hash_key()][1]
+            return self.entries[key_of(tx, key)][1]
         except KeyError:
             if self.default_factory is not None:
                 value = self.default_factory.call(tx, [], {})
@@ -430,11 +455,11 @@ class DictValue(Value):
 
     def setitem(self, tx, key: Value, value: Value) -> None:
         tx.ctx.side_effects.mutate(self)
-        store_entry(self.entries, key, value)
+        store_entry(self.entries, key, value, tx)
 
     def delitem(self, tx, key: Value) -> None:
         tx.ctx.side_effects.mutate(self)
-        if self.entries.pop(key.hash_key(), None) is None:
+        if self.entries.pop(key_of(tx, key), None) is None:
             raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
 
     def getattr(self, tx, name: str) -> Value:
@@ -450,16 +475,16 @@ class DictValue(Value):
         if name == "move_to_end" and self.cls is collections.OrderedDict:
             tx.ctx.side_effects.mutate(self)
             last = kwargs.get("last", args[1] if len(args) > 1 else registry.wrap_constant(True))
-            if args[0].hash_key() not in self.entries:
+            hashed = key_of(tx, args[0])
+            entry = self.entries.pop(hashed, None)
+            if entry is None:
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
-            entry = self.entries.pop(args[0].hash_key())
-            if last.as_constant():
-                self.entries[args[0].hash_key()] = entry
-            else:
-                self.entries = {args[0].hash_key(): entry, **self.entries}
+            with rebuilding():  # its new place: CPython compares nothing
+                self.entries = {**self.entries, hashed: entry} if last.as_constant() else {
+                    hashed: entry, **self.entries}
             return none
         if name == "get":
-            found = self.entries.get(args[0].hash_key())
+            found = self.entries.get(key_of(tx, args[0]))
             return found[1] if found else (args[1] if len(args) > 1 else none)
         if name == "copy":
             return DictValue(dict(self.entries), cls=self.cls,
@@ -467,7 +492,7 @@ class DictValue(Value):
         if name in ("pop", "setdefault", "update", "clear", "popitem"):
             tx.ctx.side_effects.mutate(self)
         if name == "pop":
-            found = self.entries.pop(args[0].hash_key(), None)
+            found = self.entries.pop(key_of(tx, args[0]), None)
             if found is None:
                 if len(args) > 1:
                     return args[1]
@@ -477,7 +502,7 @@ class DictValue(Value):
             return self._popitem(args, kwargs)
         if name == "setdefault":
             default = args[1] if len(args) > 1 else none
-            return self.entries.setdefault(args[0].hash_key(), (args[0], default))[1]
+            return self.entries.setdefault(key_of(tx, args[0]), (args[0], default))[1]
         if name == "update":
             for other in args:
                 self._update_from(tx, other)
@@ -514,47 +539,29 @@ class DictValue(Value):
         return merged
 
     def merge_entries(self, other: DictValue) -> None:
-        for key, value in other.entries.values():
-            store_entry(self.entries, key, value)
+        for hashed, (key, value) in other.entries.items():  # by the keys' stored hashes
+            found = self.entries.get(hashed)
+            self.entries[hashed] = (key if found is None else found[0], value)
 
     def _update_from(self, tx, other: Value) -> None:
         if isinstance(other, DictValue):
             self.merge_entries(other)
             return
         for key, value in mapping_pairs(tx, other):
-            store_entry(self.entries, key, value)
+            store_entry(self.entries, key, value, tx)
 
     def is_constant(self) -> bool:
         return False
 
 
-def store_entry(entries: dict[Any, tuple[Value, Value]], key: Value, value: Value) -> None:
+def store_entry(entries: dict[Any, tuple[Value, Value]], key: Value, value: Value,
+                tx=None) -> None:
     """`d[key] = value`: a key equal to one already there (1, 1.0 and True) keeps the key object
     stored first, as CPython's dict does; only the value changes."""
-    found = entries.get(key.hash_key())
-    entries[key.hash_key()] = (key if found is None else found[0], value)
-
-
-def mapping_pairs(tx, source: Value) -> Iterator[tuple[Value, Value]]:
-    """The (key, value) pairs `dict(source)` and `d.update(source)` read, one at a time as
-    CPython reads them (each is stored before the next is read): a mapping's (anything with
-    `keys`) from `keys()`, drained into a list, then `source[key]` for each key; else each item
-    of the iterable, which must be a pair. A Counter constant (a dict subclass keeping dict's
-    iteration) is read by CPython's dict fast path: its items as they are."""
-    if isinstance(source, ConstantValue) and type(source.value) is collections.Counter:
-        for key, value in list(source.value.items()):
-            yield registry.wrap_constant(key), registry.wrap_constant(value)
-        return
-    if has_attribute(tx, source, "keys"):
-        for key in source.getattr(tx, "keys").call(tx, [], {}).unpack(tx):
-            yield key, source.getitem(tx, key)
-        return
-    for index, pair in enumerate(source.unpack(tx)):
-        items = pair.unpack(tx)
-        if len(items) != 2:
-            raise RaisedByProgram(ValueError(f"dictionary update sequence element #{index} has "
-                                             f"length {len(items)}; 2 is required"))
-        yield items[0], items[1]
+    hashed = key_of(tx, key)
+    with one_operation():
+        found = entries.get(hashed)
+        entries[hashed] = (key if found is None else found[0], value)
 
 
 def plain(value) -> Any:

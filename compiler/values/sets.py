@@ -24,6 +24,7 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.containers import unhashable
+from compiler.values.stdlib_hash_keys import exact_member, key_of, one_operation, rebuilding
 
 # The in-place methods of set that take iterables.
 SET_UPDATES = ("intersection_update", "difference_update", "symmetric_difference_update")
@@ -36,12 +37,13 @@ CHANGING = ("add", "discard", "remove", "update", "clear", "pop", *SET_UPDATES)
 class SetValue(Value):
     """A set of hashable constants (or of tensors, by identity); see the module's note."""
 
-    def __init__(self, items: list[Value], frozen: bool = False, source=None, table=None):
+    def __init__(self, items: list[Value], frozen: bool = False, source=None, table=None,
+                 tx=None):
         super().__init__(source)
         self.members: dict[Any, Value] = {}
         self.frozen = frozen
         for item in items:
-            self.members.setdefault(item.hash_key(), item)
+            self.members.setdefault(key_of(tx, item), item)
         # The exact table, or None for a set from a source: its real table is not known, only
         # its order (the members' order, as read) while the trace only removes members.
         self.table: set | frozenset | None = table
@@ -54,7 +56,8 @@ class SetValue(Value):
     def _fresh_table(self):
         """The table of a set built by adding the members one at a time (`{a, b}`,
         `set(list)`, a set comprehension), as CPython's generic path does."""
-        return (frozenset if self.frozen else set)(list(self.members))
+        with rebuilding():  # the members are distinct already
+            return (frozenset if self.frozen else set)(list(self.members))
 
     @classmethod
     def from_table(cls, table, pools: list[dict[Any, Value]]) -> SetValue:
@@ -64,8 +67,9 @@ class SetValue(Value):
         rule, which the real operation on the tables has followed)."""
         made = cls([], frozen=isinstance(table, frozenset))
         made.table = table
-        for key in table:
-            made.members[key] = _member_for(key, pools)
+        with rebuilding():
+            for key in table:
+                made.members[key] = _member_for(key, pools)
         return made
 
     @classmethod
@@ -114,11 +118,16 @@ class SetValue(Value):
         """Iteration order as CPython's set would give it, for constant members; refused
         where it is not known, unless `strict` is off (the set rebuilt after the graph: its
         members matter, not the order of a table the rebuilt set will not have anyway)."""
-        if self.table is not None and self.is_constant():
-            return [self.members[k] for k in self.table]
+        if self.table is not None and self.exact():
+            with rebuilding():
+                return [self.members[k] for k in self.table]
         if strict:
             self._order_known()
         return list(self.members.values())
+
+    def exact(self) -> bool:
+        """Every member's stand-in has its real hash: the table's order is CPython's."""
+        return all(exact_member(m) for m in self.members.values())
 
     def sortable_members(self) -> list[Value] | None:
         """The members, in an order `sorted()` without a key cannot tell from the real one
@@ -165,7 +174,7 @@ class SetValue(Value):
                                               self.members.keys))
 
     def contains(self, tx, item: Value) -> bool:
-        return item.hash_key() in self.members
+        return key_of(tx, item) in self.members
 
     def getattr(self, tx, name: str) -> Value:
         return bound_method(self, name)
@@ -179,21 +188,25 @@ class SetValue(Value):
                     f"'frozenset' object has no attribute {name!r}"))
             tx.ctx.side_effects.mutate(self)
         if name == "add":
-            key = args[0].hash_key()
-            if self.table is not None:
-                self.table.add(key)
-            elif key not in self.members:
-                self.members_in_order = False
-            self.members.setdefault(key, args[0])
+            key = key_of(tx, args[0])
+            with one_operation():
+                if self.table is not None:
+                    self.table.add(key)
+                elif key not in self.members:
+                    self.members_in_order = False
+                self.members.setdefault(key, args[0])
         elif name in ("discard", "remove"):  # a removal keeps the others' order
-            key = args[0].hash_key()
-            if key not in self.members:
+            key = key_of(tx, args[0])
+            with one_operation():
+                present = key in self.members
+            if not present:
                 if name == "remove":
                     raise RaisedByProgram(KeyError(args[0].as_constant()))
             else:
-                if self.table is not None:
-                    self.table.discard(key)
-                del self.members[key]
+                with one_operation():
+                    if self.table is not None:
+                        self.table.discard(key)
+                    del self.members[key]
         elif name == "pop":
             return self._pop()
         elif name == "clear":  # CPython starts a fresh table
@@ -210,7 +223,8 @@ class SetValue(Value):
             pools = [self.members]
             mirrors = [_mirror(tx, a, pools) for a in args]
             getattr(table, name)(*mirrors)
-            self.members = {key: _member_for(key, pools) for key in table}
+            with rebuilding():
+                self.members = {key: _member_for(key, pools) for key in table}
             self.members_in_order = False  # a set from a source may have been rebuilt
             if any(isinstance(a, SetValue) and a.table is None for a in args):
                 self.table = None  # merged in the order of a real table not known
@@ -223,7 +237,7 @@ class SetValue(Value):
     def _pop(self) -> Value:
         if not self.members:
             raise RaisedByProgram(KeyError("pop from an empty set"))
-        if not self.is_constant() or self.table is None:  # addresses, or a table not known
+        if not self.exact() or self.table is None:  # addresses, or a table not known
             raise Unsupported("set.pop() of a set with tensor members or from outside the "
                               "frame", BreakReason.UNSUPPORTED_VALUE)
         key = self.table.pop()
@@ -286,14 +300,17 @@ def _mirror(tx, value: Value, pools: list[dict[Any, Value]]):
     if isinstance(value, SetValue):
         pools.append(value.members)
         return value.table_for_operator()
-    items = value.unpack(tx)
-    pool: dict[Any, Value] = {}
-    for item in items:
-        pool.setdefault(item.hash_key(), item)
-    pools.append(pool)
     if isinstance(value, DictValue) and value.cls is dict:
-        return dict.fromkeys(item.hash_key() for item in items)
-    return [item.hash_key() for item in items]
+        pools.append({key: k for key, (k, _) in value.entries.items()})
+        return dict.fromkeys(value.entries)  # the keys as stored, with their hashes
+    items = value.unpack(tx)
+    keys = [key_of(tx, item) for item in items]
+    with rebuilding():  # by identity: the stand-ins themselves come back in the result
+        pool: dict[Any, Value] = {}
+        for key, item in zip(keys, items):
+            pool.setdefault(key, item)
+    pools.append(pool)
+    return keys
 
 
 def set_operator(symbol: str, a: SetValue, b: SetValue) -> SetValue:
@@ -315,7 +332,8 @@ def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
     table = a.table_for_operator()
     fn(table, b.table_for_operator())
     pools = [a.members, b.members]
-    a.members = {key: _member_for(key, pools) for key in table}
+    with rebuilding():
+        a.members = {key: _member_for(key, pools) for key in table}
     if b.table is None:  # the order follows b's real table
         a.table = None
     a.members_in_order = False

@@ -1,25 +1,53 @@
 """The order list.sort gives trackers: constants sorted as Python sorts them, other
-keys compared with `<` through the operators (registry.compare, late-bound)."""
+keys compared with `<` through the operators (registry.compare, late-bound), the same
+comparisons, in the same order, as CPython's sort makes on the real keys."""
 
 from __future__ import annotations
 
 import functools
 
+from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
 
 
 def sorted_order(tx, keys: list[Value], reverse: bool) -> list[int]:
-    """A stable sort of positions by key, comparing trackers with `<` as list.sort does."""
+    """A stable sort of positions by key, comparing trackers with `<` as list.sort does:
+    CPython's sort asks `<` only, and sorts in reverse by reversing the list, sorting it
+    stably and reversing it again. The same algorithm run on the positions asks the keys'
+    `<` in the same order (and an inconsistent `<` gives the same order)."""
     if all(k.is_constant() for k in keys):
         plain = [k.as_constant() for k in keys]
         return sorted(range(len(keys)), key=plain.__getitem__, reverse=reverse)
 
     def order(i: int, j: int) -> int:
-        if registry.compare(tx, "<", keys[i], keys[j]).bool(tx):
-            return -1
-        return 1 if registry.compare(tx, "<", keys[j], keys[i]).bool(tx) else 0
+        return -1 if registry.compare(tx, "<", keys[i], keys[j]).bool(tx) else 1
 
-    if reverse:  # reverse=True keeps equal keys in their original order, like CPython
-        return sorted(range(len(keys)), key=functools.cmp_to_key(lambda i, j: order(j, i)))
-    return sorted(range(len(keys)), key=functools.cmp_to_key(order))
+    positions = list(range(len(keys)))
+    if reverse:
+        positions.reverse()
+    positions.sort(key=functools.cmp_to_key(order))
+    if reverse:
+        positions.reverse()
+    return positions
+
+
+def list_sort_order(tx, target, args: list[Value], kwargs: dict[str, Value]) -> list[int]:
+    """The positions `target.sort(**kwargs)` puts the items of a list tracker in."""
+    if args or set(kwargs) - {"key", "reverse"}:
+        raise RaisedByProgram(TypeError("sort() takes no positional arguments") if args
+                              else TypeError("sort() got an unexpected keyword argument"))
+    key = kwargs.get("key")
+    if key is not None and key.is_constant() and key.as_constant() is None:
+        key = None  # key=None: the items themselves
+    reverse = kwargs.get("reverse", registry.wrap_constant(False)).as_constant()
+    keys = [key.call(tx, [item], {}) for item in target.items] if key is not None else list(
+        target.items)
+    try:
+        return sorted_order(tx, keys, reverse)
+    except (TypeError, RaisedByProgram) as error:  # the real sort raised part-way
+        if getattr(target, "sorting_copy", False):  # sorted(): the list is never seen
+            raise error if isinstance(error, RaisedByProgram) else RaisedByProgram(
+                error) from None
+        raise Unsupported("list.sort failing part-way (CPython leaves the list partly "
+                          "sorted)", BreakReason.UNSUPPORTED_CALL) from None

@@ -152,3 +152,7 @@ HANDLERS.update({functools.wraps: _wraps, functools.reduce: _reduce,
                  functools.partial: _partial, copy.copy: _copy})
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
+
+# heapq's and bisect's C functions and functools.cmp_to_key join the table there; enum
+# members' attributes are found by stdlib_enum
+from compiler.values import stdlib_enum, stdlib_heapq  # noqa: E402, F401

@@ -1,0 +1,65 @@
+"""Attributes of an enum member (a constant of the trace: its identity is fixed, an enum
+class's members never change), looked up as `object.__getattribute__` does on it: the
+class's data descriptors first (enum's own `name` and `value`, a user's `@property`), then
+the member's instance dict (what a custom `__init__` stored on it, `_value_`), then the
+class's methods, class and static methods; last, the methods a mixin base (`str`, `int`,
+`float`) gives, which are pure and run on the real member.
+"""
+
+from __future__ import annotations
+
+import enum
+import types
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import AttrSource, ConstantSource
+from compiler.values import constant, registry
+from compiler.values.attributes import guarded_find_in_mro
+from compiler.values.base import RaisedByProgram, Value
+
+_ENUM_BASES = (enum.Enum, enum.Flag, enum.IntEnum, enum.IntFlag, enum.StrEnum, enum.ReprEnum,
+               object)
+_MIXIN_TYPES = (str, int, float, bytes, complex)
+_OWN = {"name", "value", "_name_", "_value_"}
+
+
+def member_attribute(tx, member_value: Value, name: str) -> Value:
+    """`member.name` for an enum member tracked as a constant."""
+    member = member_value.as_constant()
+    cls = type(member)
+    owner, raw = guarded_find_in_mro(tx, cls, name)
+    if name in _OWN and owner in _ENUM_BASES + (None,):
+        return _guarded_read(tx, member_value, name, getattr(member, name))
+    data = isinstance(raw, property) or (owner is not None and owner not in _ENUM_BASES and (
+        hasattr(type(raw), "__set__") or hasattr(type(raw), "__delete__")))
+    if data:  # a property (or another data descriptor written in Python) comes first
+        return registry.class_attribute(tx, cls, name, member_value)
+    instance = vars(member)
+    if name in instance:
+        return _guarded_read(tx, member_value, name, instance[name])
+    if owner is None:
+        raise RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute "
+                                             f"{name!r}"))
+    if owner not in _ENUM_BASES and owner not in _MIXIN_TYPES and isinstance(
+            raw, (types.FunctionType, classmethod, staticmethod)):
+        return registry.class_attribute(tx, cls, name, member_value)
+    if owner in _MIXIN_TYPES and callable(raw) and not name.startswith("__"):
+        from compiler.values.constant import BoundConstantMethodValue  # a pure method of the
+        return BoundConstantMethodValue(member, name)  # mixin type, on the member itself
+    raise Unsupported(f"attribute {name!r} of enum member {member!r}",
+                      BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+def _guarded_read(tx, member_value: Value, name: str, real) -> Value:
+    """What the member holds under `name`, guarded like any attribute read from an object
+    the compiler holds on to (a member's instance dict may be written to)."""
+    if isinstance(real, (bool, int, float, str, type(None), enum.Enum)) and name in _OWN:
+        return registry.wrap_constant(real)  # fixed when the class was made
+    source = member_value.source
+    if source is None:
+        member = member_value.as_constant()
+        source = ConstantSource(tx.ctx.label_for(member, "member"), member)
+    return registry.wrap(tx.ctx, real, AttrSource(source, name))
+
+
+constant.ENUM_MEMBER_ATTRIBUTE[0] = member_attribute
