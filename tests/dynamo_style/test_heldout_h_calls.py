@@ -1,0 +1,189 @@
+"""Multi-call probes for modules in compiled code: each compiled function is called several
+times while the module state it reads changes between calls (hooks registered and removed,
+train/eval, plain attributes, parameters replaced or tied, submodules swapped, containers
+grown, parametrizations registered, functional_call's dict keys). Each call is compared with
+eager; a stale trace is a wrong answer. Recompile counts are checked where guards decide."""
+
+from __future__ import annotations
+
+import torch
+from torch import nn
+from torch.func import functional_call, grad, vmap
+from torch.nn.utils import parametrize
+
+from tests.dynamo_style.calls_support import run_calls
+from tests.dynamo_style.calls_support import sample as _x
+
+
+def _seeded(make):
+    with torch.random.fork_rng():
+        torch.manual_seed(0)
+        return make()
+
+
+class Net(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.body = nn.ModuleList([nn.Linear(4, 4), nn.Linear(4, 4)])
+        self.head = nn.Linear(4, 2)
+        self.drop = nn.Dropout(0.0)
+        self.scale = 1.0
+
+    def forward(self, x):
+        for layer in self.body:
+            x = torch.relu(layer(x))
+        return self.drop(self.head(x)) * self.scale, self.training
+
+
+class _Box:
+    """The module one probe reads, swapped by each reset (eager and compiled runs start alike)."""
+    net = None
+
+
+def _fresh():
+    _Box.net = _seeded(Net)
+
+
+def _through_box(x):
+    return _Box.net(x)
+
+
+def _step(change):
+    def prepare():
+        change(_Box.net)
+    return prepare
+
+
+def _hook(mod, args, out):
+    return out[0] + 100, out[1]
+
+
+def _register_hook(net):
+    net._probe_handle = net.register_forward_hook(_hook)
+
+
+def _remove_hook(net):
+    net._probe_handle.remove()
+
+
+def test_hook_registered_then_removed_between_calls():
+    stats = run_calls(_through_box, [(None, (_x(),)), (_step(_register_hook), (_x(1),)),
+                                     (None, (_x(2),)), (_step(_remove_hook), (_x(3),))],
+                      fullgraph=True, reset_state=_fresh)
+    assert len(stats.recompiles) == 1  # removed: the first trace's guards hold again
+
+
+def _pre_hook_on_child(net):
+    net.body[0].register_forward_pre_hook(lambda mod, args: (args[0] * 0,))
+
+
+def test_pre_hook_on_a_child_between_calls():
+    run_calls(_through_box, [(None, (_x(),)), (_step(_pre_hook_on_child), (_x(1),))],
+              fullgraph=True, reset_state=_fresh)
+
+
+def test_train_eval_and_attribute_between_calls():
+    def set_scale(net):
+        net.scale = 2.5
+
+    run_calls(_through_box, [(None, (_x(),)), (_step(lambda n: n.eval()), (_x(1),)),
+                             (_step(set_scale), (_x(2),)), (_step(lambda n: n.train()), (_x(3),))],
+              fullgraph=True, reset_state=_fresh)
+
+
+def _replace_head(net):
+    net.head = _seeded(lambda: nn.Linear(4, 2, bias=False))
+
+
+def _grow_body(net):
+    net.body.append(_seeded(lambda: nn.Linear(4, 4)))
+
+
+def _new_weight(net):
+    net.body[1].weight = nn.Parameter(torch.ones(4, 4) * 0.1)
+
+
+def _in_place(net):
+    with torch.no_grad():
+        net.head.bias.fill_(3.0)
+
+
+def test_submodules_and_parameters_changed_between_calls():
+    run_calls(_through_box, [(None, (_x(),)), (_step(_in_place), (_x(1),)),
+                             (_step(_grow_body), (_x(2),)), (_step(_new_weight), (_x(3),)),
+                             (_step(_replace_head), (_x(4),))],
+              fullgraph=True, reset_state=_fresh)
+
+
+class _Double(nn.Module):
+    def forward(self, w):
+        return w * 2
+
+
+def _parametrize_head(net):
+    parametrize.register_parametrization(net.head, "weight", _Double())
+
+
+def _unparametrize_head(net):
+    parametrize.remove_parametrizations(net.head, "weight")
+
+
+def test_parametrization_registered_and_removed_between_calls():
+    run_calls(_through_box, [(None, (_x(),)), (_step(_parametrize_head), (_x(1),)),
+                             (None, (_x(2),)), (_step(_unparametrize_head), (_x(3),))],
+              fullgraph=True, reset_state=_fresh)
+
+
+def _functional(x, params):
+    return functional_call(_Box.net, params, (x,))[0]
+
+
+def test_functional_call_with_changing_keys_and_tied_layout():
+    def tie(net):
+        net.body[1].weight = net.body[0].weight
+
+    def untie(net):
+        net.body[1].weight = nn.Parameter(torch.eye(4))
+
+    given = {"body.0.weight": torch.eye(4) * 0.5}
+    more = {**given, "head.bias": torch.ones(2)}
+    stats = run_calls(_functional, [(None, (_x(), given)), (None, (_x(1), more)),
+                                    (_step(tie), (_x(2), given)), (None, (_x(3), given)),
+                                    (_step(untie), (_x(4), given))],
+                      fullgraph=True, reset_state=_fresh)
+    assert len(stats.recompiles) == 2
+
+
+def test_functional_call_strict_with_changing_keys():
+    def f(x, params):
+        return functional_call(_Box.net, params, (x,), strict=True)[0]
+
+    full = {k: v.detach() * 2 for k, v in _seeded(Net).named_parameters()}
+    partial = dict(list(full.items())[:-1])
+    run_calls(f, [(None, (_x(), full)), (None, (_x(1), partial)), (None, (_x(2), full))],
+              fullgraph=False, reset_state=_fresh)
+
+
+def test_per_sample_grads_with_changing_module():
+    def f(x, y):
+        params = {k: v.detach() for k, v in _Box.net.head.named_parameters()}
+
+        def loss(p, xi, yi):
+            return ((functional_call(_Box.net.head, p, (xi,)) - yi) ** 2).sum()
+
+        return vmap(grad(loss), in_dims=(None, 0, 0))(params, x, y)
+
+    run_calls(f, [(None, (_x(), _x(1, (3, 2)))), (_step(_in_place), (_x(2), _x(3, (3, 2)))),
+                  (_step(_replace_head), (_x(4), _x(5, (3, 2))))],
+              fullgraph=True, reset_state=_fresh)
+
+
+def test_module_state_written_inside_is_seen_by_the_next_call():
+    def f(x):
+        net = _Box.net
+        net.scale = net.scale + 1.0
+        net.train(not net.training)
+        return net(x)
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (None, (_x(2),))], fullgraph=True,
+              reset_state=_fresh)
