@@ -149,12 +149,12 @@ def symbolic_compare(symbol: str, a: Value, b: Value) -> Value | None:
 
 
 def symbolic_int_argument(ctx, value: int, source) -> Value | None:
-    """An int argument of the frame that the shape policy traces as a symbol
+    """An int argument of the frame (or one in a container, `_argument_source`) that the shape
+    policy traces as a symbol
     (compiler/shapes/policy.py): an input of the graph, guarded on its type, the ShapeEnv
     guarding what the trace assumed of its value. None: it is a constant."""
     from compiler.guards.guard import GuardKind
-    from compiler.guards.sources import LocalSource
-    if not isinstance(source, LocalSource) or not ctx.shape_policy.int_is_symbolic(
+    if not _argument_source(source) or not ctx.shape_policy.int_is_symbolic(
             source.expr(), value):
         return None
     made = ctx.graph.add_int_input(source, value)
@@ -162,6 +162,15 @@ def symbolic_int_argument(ctx, value: int, source) -> Value | None:
         return None
     ctx.guard(source, GuardKind.TYPE, int)
     return SymIntValue(*made)
+
+
+def _argument_source(source) -> bool:
+    """An argument of the frame, a global, or an item of a list, tuple or dict reached from
+    one (a config dict's entry): not an attribute (a module's ints stay specialised)."""
+    from compiler.guards.sources import GlobalSource, ItemSource, LocalSource
+    while isinstance(source, ItemSource):
+        source = source.base
+    return isinstance(source, (LocalSource, GlobalSource))
 
 
 def size_value(graph, tensor, dim: int, size) -> Value:

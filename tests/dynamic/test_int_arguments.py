@@ -96,3 +96,34 @@ def test_a_negative_value_after_a_positive_one_is_traced_right():
         return x * abs(n) + max(n, 0), n < 0
 
     sweep(f, _with(), (3, 4, -5, 0, -1, 1, 7), fullgraph=True)
+
+
+def test_an_int_in_a_config_dict_or_list_argument_is_traced_as_a_symbol():
+    def f(x, cfg, sizes):
+        return x * cfg["scale"] + sizes[1], cfg["name"]
+
+    def make(n):
+        return torch.ones(3), {"scale": n, "name": "a"}, [2, n + 1]
+
+    stats = sweep(f, make, (3, 4, 7, 12, 5), fullgraph=True)
+    assert stats.compiles == 2, stats
+
+
+STEP = 0
+
+
+def test_a_global_counter_written_by_the_function_is_traced_as_a_symbol():
+    def f(x):
+        global STEP
+        STEP += 1
+        return x * STEP
+
+    compiled = compiler.compile(f, fullgraph=True)
+    global STEP
+    for _ in range(6):
+        STEP_before = STEP
+        expected = f(torch.ones(2))
+        STEP = STEP_before
+        assert torch.equal(compiled(torch.ones(2)), expected)
+        assert STEP == STEP_before + 1
+    assert compiler.stats(compiled).compiles == 2, compiler.stats(compiled)
