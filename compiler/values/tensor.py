@@ -117,8 +117,17 @@ class TensorValue(Value):
         if name in ("requires_grad", "is_leaf") and tx.ctx.transform_depth:
             raise Unsupported(f"Tensor.{name} inside a torch.func transform",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
-        if name == "is_leaf" and self._reached_input() is not None:  # (a method's: below)
-            return self._input_flag(tx, name)
+        if name in ("is_leaf", "grad_fn") and self._reached_input() is not None:
+            # (a method's: below) an input written in place with an operand that requires
+            # grad has a history now, which its fake tensor has too: no leaf any more
+            real_leaf = self._input_flag(tx, "is_leaf").as_constant()
+            leaf = self.example.is_leaf and real_leaf
+            if name == "is_leaf":
+                return ConstantValue(leaf)
+            return grad_fn_value(self, leaf, known_class=real_leaf)  # (a non-leaf's fake
+            # has a stand-in node, not eager's)
+        if name == "grad_fn":
+            return grad_fn_value(self, self.example.is_leaf)
         if name == "nbytes":  # numel() * itemsize, symbolic where the sizes are
             from compiler.values.symbolic_int import numel_value, symbolic_binary
             return symbolic_binary(tx, "*", numel_value(tx.ctx.graph, self),
@@ -132,7 +141,7 @@ class TensorValue(Value):
             return self._grad(tx)
         if name == "data":
             return self._data(tx)
-        if name in ("grad_fn", "_base", "names"):
+        if name in ("_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
         if self.has_attribute(tx, name) is False:
             raise RaisedByProgram(AttributeError(f"'Tensor' object has no attribute {name!r}"))
@@ -219,6 +228,9 @@ class TensorValue(Value):
             return tensor_to_array(tx, self, args, kwargs)
         if name in DATA_METHODS:
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
+        if name == "detach_" and not args and not kwargs:
+            from compiler.values.tensor_requires_grad import detach_
+            return detach_(tx, self)
         if name in SIDE_EFFECT_METHODS:
             raise Unsupported(f"Tensor.{name}()", BreakReason.SIDE_EFFECT)
         if name == "requires_grad_":
@@ -314,3 +326,15 @@ def _legacy_new(args: list[Value], kwargs: dict[str, Value]) -> tuple[str, list[
                 type(c) in (int, float, bool) for c in consts[0]):
             return "new_tensor", [registry.wrap_constant(consts[0])]
     raise Unsupported("Tensor.new with these arguments", BreakReason.UNSUPPORTED_CALL)
+
+
+def grad_fn_value(tensor: TensorValue, leaf: bool, known_class: bool = True) -> Value:
+    """`t.grad_fn`: None exactly for a leaf; else the autograd node, which only says it is
+    there (`is not None`, truth) and what its class is when the fake tensor has the node the
+    graph's op makes."""
+    if leaf:
+        return ConstantValue(None)
+    from compiler.values.tensor_requires_grad import GradFnValue
+    made = tensor.example.grad_fn  # (None on an input's fake, made a leaf, until an op writes it)
+    node_type = None if made is None or not known_class else type(made)
+    return GradFnValue(node_type)

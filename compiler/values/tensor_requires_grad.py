@@ -32,6 +32,19 @@ def requires_grad_(tx, tensor, args: list[Value], kwargs: dict[str, Value]) -> V
     return tensor
 
 
+def detach_(tx, tensor) -> Value:
+    """`t.detach_()` on a tensor the graph made (not a view): from here on the program's `t`
+    is the graph's `t.detach()`, the same storage without history; the tracker, the one for
+    that tensor, stands for it. (An input's history would change for the caller: refused.)"""
+    fake = tensor.example
+    if tensor.source is not None or tensor.is_input() or fake._is_view():
+        raise Unsupported("Tensor.detach_() on an input or a view", BreakReason.SIDE_EFFECT)
+    detached = tx.ctx.tensor_op("call_method", "detach", [tensor], {}, "Tensor.detach_")
+    tensor.node, tensor.example = detached.node, detached.example
+    tx.ctx.register_tensor(detached.example, tensor)
+    return tensor
+
+
 def _flag(args: list[Value], kwargs: dict[str, Value]) -> bool:
     if len(args) > 1 or set(kwargs) - {"requires_grad"} or (args and kwargs):
         raise Unsupported("Tensor.requires_grad_ with these arguments",
@@ -62,3 +75,24 @@ def check_outputs(ctx, outputs: list) -> None:
     for fake in made:
         if id(fake) in placeholders:
             fake.requires_grad_(False)
+
+
+class GradFnValue(Value):
+    """A tensor's autograd node (`grad_fn`): there, of a class known when `node_type` is set
+    (`y.grad_fn is not None`, `type(y.grad_fn).__name__`); which object it is (two outputs of
+    one op share theirs) and anything else about it are refused."""
+
+    def __init__(self, node_type: type | None):
+        super().__init__(None)
+        self.node_type = node_type
+
+    def python_type(self) -> type:
+        if self.node_type is None:
+            raise Unsupported("the class of an input's grad_fn", BreakReason.UNSUPPORTED_VALUE)
+        return self.node_type
+
+    def bool(self, tx) -> bool:
+        return True
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a grad_fn leaving the compiled code", BreakReason.UNSUPPORTED_VALUE)

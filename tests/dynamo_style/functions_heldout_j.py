@@ -179,7 +179,7 @@ def j_rng_state_save_and_restore(a, b):
     return x, y, x - y
 
 
-@case()
+@case(gap="torch.random.fork_rng (torch.compile refuses too)")
 def j_fork_rng_isolates_draws(a, b):
     torch.manual_seed(4)
     with torch.random.fork_rng():
@@ -189,7 +189,7 @@ def j_fork_rng_isolates_draws(a, b):
     return inner, outer
 
 
-@case()
+@case(gap="random.seed / the random module's global draws (torch.compile refuses too)")
 def j_python_random_seeded(a, b):
     random.seed(5)
     k = random.random()
@@ -197,7 +197,7 @@ def j_python_random_seeded(a, b):
     return a * k + n, k, n
 
 
-@case()
+@case(gap="a random.Random object made inside (torch.compile refuses shuffle too)")
 def j_python_random_choice_shuffle(a, b):
     rng = random.Random(3)
     items = [1, 2, 3, 4]
@@ -206,7 +206,7 @@ def j_python_random_choice_shuffle(a, b):
     return a * pick, items
 
 
-@case()
+@case(gap="torch.initial_seed after a seed set inside (torch.compile refuses too)")
 def j_initial_seed_after_manual_seed(a, b):
     torch.manual_seed(123)
     return torch.initial_seed(), torch.rand(1) + a.sum()
@@ -266,7 +266,7 @@ def j_independent_and_sample_shapes(a, b):
 
 # -- autograd inside --------------------------------------------------------------------------
 
-@case()
+@case(gap="torch.autograd.grad inside (torch.compile refuses too)")
 def j_autograd_grad_of_fresh_leaf(a, b):
     x = a.detach().requires_grad_()
     y = (x * x).sum()
@@ -274,7 +274,7 @@ def j_autograd_grad_of_fresh_leaf(a, b):
     return g, y.detach()
 
 
-@case()
+@case(gap="torch.autograd.grad inside (torch.compile refuses too)")
 def j_autograd_grad_create_graph_second_order(a, b):
     x = a.detach().requires_grad_(True)
     y = (x ** 3).sum()
@@ -283,7 +283,7 @@ def j_autograd_grad_create_graph_second_order(a, b):
     return g.detach(), h
 
 
-@case()
+@case(gap="torch.autograd.grad inside (torch.compile refuses too)")
 def j_autograd_grad_allow_unused(a, b):
     x = a.detach().requires_grad_()
     z = b.detach().requires_grad_()
@@ -292,7 +292,7 @@ def j_autograd_grad_allow_unused(a, b):
     return gx, gz is None
 
 
-@case()
+@case(gap="torch.autograd.grad inside (torch.compile refuses too)")
 def j_autograd_grad_with_grad_outputs(a, b):
     x = a.detach().requires_grad_()
     y = x.sin()
@@ -300,7 +300,8 @@ def j_autograd_grad_with_grad_outputs(a, b):
     return g
 
 
-@case(lambda: (randn(0, (3, 4)).requires_grad_(), randn(1, (3, 4))))
+@case(lambda: (randn(0, (3, 4)).requires_grad_(), randn(1, (3, 4))),
+      gap="torch.autograd.grad inside (torch.compile refuses too)")
 def j_autograd_grad_of_input_leaf(a, b):
     y = (a * b).sum()
     (g,) = torch.autograd.grad(y, a)
@@ -327,9 +328,24 @@ def j_requires_grad_detach_probes(a, b):
             x.requires_grad, z + b)
 
 
-@case()
+@case(gap="Tensor.retain_grad() (torch.compile refuses too)")
 def j_retain_grad_flag(a, b):
     x = a.detach().requires_grad_()
     y = x * 3
     y.retain_grad()
     return y.retains_grad, x.retains_grad, y.detach()
+
+
+@case(lambda: (randn(0, (3, 4)).requires_grad_(), randn(1, (3, 4))))
+def j_grad_fn_presence_and_class(a, b):
+    y = a * b
+    with torch.no_grad():
+        z = a * 2
+    return (y.grad_fn is not None, z.grad_fn is None, type(y.grad_fn).__name__, a.grad_fn,
+            bool(y.grad_fn), y.detach().grad_fn is None)
+
+
+@case(lambda: (torch.ones(3), torch.ones(3, requires_grad=True)))
+def j_input_written_in_place_with_history(a, w):
+    a.mul_(w)
+    return a.is_leaf, a.requires_grad, a.grad_fn is None, a.detach()

@@ -57,7 +57,7 @@ def j_torch_where_with_scalars(a, b):
             torch.where(cond, 2, b.long()), a.where(cond, -1.0))
 
 
-@case()
+@case(gap="torch.where(cond): a data-dependent output size (the graph builder's)")
 def j_torch_where_condition_only_length(a, b):
     return len(torch.where(a > 0)), a + 1
 
@@ -98,7 +98,7 @@ def j_jit_and_compiler_queries_as_guards(a, b):
     return out
 
 
-@case()
+@case(gap="torch.testing.assert_close compares data (torch.compile refuses too)")
 def j_testing_assert_close_inside(a, b):
     torch.testing.assert_close(a, a.clone())
     return a + b
@@ -208,3 +208,102 @@ def j_inplace_int_input_with_float_scalar_raises(a, b):
     except RuntimeError:
         return a, "raised"
     return a, "kept"
+
+
+# -- more: aliasing of conversions, grad flags on inputs, promotion corners --------------------
+
+@case()
+def j_detach_and_data_alias_input(a, b):
+    d = a.detach()
+    d.mul_(2)
+    e = b.data
+    e.add_(1)
+    return d, e, a.sum(), d is a
+
+
+@case(gap="requires_grad_() on an input, a result with history leaving (torch.compile too)")
+def j_requires_grad_on_input_visible_after(a, b):
+    a.requires_grad_()
+    y = (a * b).sum()
+    return y, a.requires_grad, y.requires_grad, y.grad_fn is not None
+
+
+@case(lambda: (randn(0, (3, 4)).requires_grad_(), randn(1, (3, 4))))
+def j_detach_inplace_on_grad_input(a, b):
+    c = a * 2
+    c.detach_()
+    return c, c.requires_grad, a.requires_grad, c.is_leaf
+
+
+@case()
+def j_to_returns_alias_or_copy(a, b):
+    same = a.to(torch.float32)
+    other = a.to(torch.float64)
+    same.add_(1)
+    return same, other, a
+
+
+@case(lambda: (randint(0, (3, 4)), randn(1, (3, 4))))
+def j_int_tensor_promotion_corners(a, b):
+    return (a / 2, a // 2, a % 3, a ** 2, a * True, (a > 0) & (a < 5), a.float().mean(),
+            torch.where(a > 0, a, 0.5), torch.true_divide(a, 3), a.sum(dtype=torch.float64),
+            a.to(torch.uint8), torch.clamp(a, min=0.5))
+
+
+@case()
+def j_scalar_tensor_and_item_free_math(a, b):
+    s = a.sum()
+    t = torch.tensor(3)
+    return s * 2, s + t, (t * 1.5).dtype, t.float() / 2, torch.full_like(a, 7, dtype=torch.int32)
+
+
+@case(lambda: (randn(0, (3, 4)), randn(1, (4,))))
+def j_out_into_input_with_broadcast(a, b):
+    torch.add(a, b, out=a)
+    torch.mul(b, 2, out=b)
+    return a, b
+
+
+@case(lambda: (randn(0, (3, 4)), torch.empty(2)))
+def j_out_resizes_input_buffer(a, out):
+    torch.sum(a, 1, out=out)
+    return out, out.shape
+
+
+@case()
+def j_inplace_through_expand_refused_by_eager(a, b):
+    e = b[0].expand(3, 4)
+    try:
+        e.add_(1)
+    except RuntimeError:
+        return "raised", b
+    return "ok", b
+
+
+@case()
+def j_size_arithmetic_and_comparisons(a, b):
+    s = a.shape
+    return (s == torch.Size([3, 4]), s != (4, 3), s < (4,), s * 2, torch.Size(list(s) + [1]),
+            sum(s), max(s), s.numel() == a.numel(), hash(s) == hash((3, 4)), tuple(s[:1]))
+
+
+@case()
+def j_default_and_promoted_dtypes_queries(a, b):
+    return (torch.get_default_dtype(), torch.tensor(1).dtype, torch.tensor(1.0).dtype,
+            torch.tensor(True).dtype, torch.tensor(1j).dtype, torch.arange(3).dtype,
+            torch.arange(3.0).dtype, torch.full((1,), 2).dtype, torch.full((1,), 2.0).dtype,
+            torch.zeros(1, dtype=torch.get_default_dtype()).dtype)
+
+
+@case()
+def j_type_of_int_and_half_methods(a, b):
+    h = a.half()
+    return (h + h).dtype, (h * 2.0).dtype, (h + a).dtype, h.float().dtype, h.to(a).dtype, \
+        a.bfloat16().dtype, (a.bfloat16() + h).dtype
+
+
+@case()
+def j_is_compiling_probe_same_math(a, b):
+    scale = 2 if torch.compiler.is_compiling() else 2
+    dynamo = 1 if torch.compiler.is_dynamo_compiling() else 1
+    return a * scale + dynamo

@@ -197,3 +197,51 @@ def test_record_function_raise_inside_and_object_returned():
     compiled = compiler.compile(region_returned)
     r, a = compiled(_x())
     assert type(r) is torch.profiler.record_function and torch.equal(a, _x())
+
+
+# -- grad_fn and detach_ --
+
+def shared_grad_fn(a):
+    x, y = (a * 2).unbind(0)[:2]
+    return x.grad_fn is y.grad_fn, x.detach()
+
+
+def test_grad_fn_identity_is_refused_not_guessed():
+    a = _x().requires_grad_()
+    stats = run_calls(shared_grad_fn, [(None, (a,))])
+    assert stats.graph_breaks or stats.fallbacks
+
+
+def detach_then_use(a):
+    c = a * 2
+    keep = [c]
+    c.detach_()
+    return keep[0].requires_grad, c.is_leaf, (c + 1).requires_grad, c
+
+
+def test_detach_in_place_seen_through_every_reference():
+    run_calls(detach_then_use, [(None, (_x().requires_grad_(),)), (None, (_x(),))],
+              fullgraph=True)
+
+
+def detach_input(a):
+    a.detach_()
+    return a.requires_grad
+
+
+def test_detach_in_place_of_an_input_runs_eagerly():
+    run_calls(detach_input, [(None, (_x().requires_grad_(),))])
+
+
+def grad_fn_of_input(b):
+    return type(b.grad_fn).__name__, b.is_leaf, type(b.view(-1).grad_fn).__name__
+
+
+def test_grad_fn_of_a_non_leaf_input_is_eager_s():
+    made = torch.ones(3, requires_grad=True) * 2
+    expected = grad_fn_of_input(made)
+    compiler.reset()
+    compiled = compiler.compile(grad_fn_of_input)
+    assert compiled(made) == expected == ("MulBackward0", False, "ViewBackward0")
+    leaf = _x().requires_grad_()
+    assert compiled(leaf) == grad_fn_of_input(leaf)
