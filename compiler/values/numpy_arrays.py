@@ -40,7 +40,8 @@ ELEMENTWISE = {
 REDUCTIONS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var", "argmax",
               "argmin", "cumsum", "cumprod", "all", "any", "ptp", "count_nonzero", "median",
               "average", "sort", "argsort"}
-# Made from constant arguments alone (no array needed).
+# Making arrays from constants (any listed function may take constants alone: a NumPy
+# scalar result is then NumPy's own, a constant; an array is made in the graph, new per call).
 CONSTRUCTORS = {"arange", "zeros", "ones", "full", "eye", "identity", "linspace", "logspace",
                 "array", "asarray", "tri"}
 FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
@@ -49,7 +50,7 @@ FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "vstack", "column_stack", "zeros_like", "ones_like", "full_like", "expand_dims",
     "squeeze", "flip", "fliplr", "flipud", "roll", "tile", "repeat", "diag", "diagonal",
     "trace", "tril", "triu", "take", "take_along_axis", "diff", "atleast_1d", "atleast_2d",
-    "copy", "linalg.norm", "linalg.inv", "linalg.det", "linalg.solve",
+    "copy", "linalg.norm", "linalg.det",
 }
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
                         "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
@@ -78,7 +79,7 @@ def emulation():
     return tnp
 
 
-def np_call(kind: str, name: str, *args, **kwargs):
+def np_call(kind: str, name: str, /, *args, **kwargs):
     """The graph op: one NumPy operation on tensors seen as torch._numpy arrays."""
     tnp = emulation()
 

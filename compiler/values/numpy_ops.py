@@ -36,20 +36,22 @@ class NumpyAnswer:
     itself: Value | None  # the input tracker NumPy returned itself
     views: list[Value]  # the input arrays whose memory the result shares
     arrays: list[Value]  # every input array
+    constant: Any = None  # a NumPy scalar computed from constants alone: NumPy's own
 
 
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
-    from compiler.values.numpy_arrays import CONSTRUCTORS, NdarrayValue, np_call, numpy_dtype
+    from compiler.values.numpy_arrays import NdarrayValue, np_call, numpy_dtype
     from compiler.values.tensor import TensorValue
-    if name not in CONSTRUCTORS and not any(holds_array(a) for a in [*args, *kwargs.values()]):
-        raise Unsupported(f"NumPy {name} without an array", BreakReason.UNSUPPORTED_CALL)
     if "out" in kwargs:
         from compiler.values.numpy_writes import ufunc_into
         return ufunc_into(tx, kind, name, args, kwargs)
+    _refuse_value_dependent(name, args, kwargs)
     answer = numpy_answer(kind, name, args, kwargs)
     if answer.itself is not None:
         return answer.itself
+    if answer.constant is not None:
+        return ConstantValue(answer.constant)
     graph_args = [ConstantValue(kind), ConstantValue(name), *(backing(a) for a in args)]
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
                               {k: backing(v) for k, v in kwargs.items()}, f"numpy {name}")
@@ -62,6 +64,25 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                           f"{answer.dtype}{answer.shape})", BreakReason.UNSUPPORTED_CALL)
     result = _agree(tx, name, result, answer)
     return NdarrayValue(result, answer.scalar_type)
+
+
+def _refuse_value_dependent(name: str, args: list[Value], kwargs: dict[str, Value]) -> None:
+    """What NumPy answers otherwise for some values, where the stand-ins cannot tell: the
+    order of equal keys in an unstable argsort, and integers raised to negative integer
+    powers (NumPy raises, torch computes)."""
+    from compiler.values.numpy_arrays import NdarrayValue
+    if name == "argsort":
+        kind = kwargs.get("kind")
+        if not (kind is not None and kind.is_constant() and kind.as_constant() == "stable"):
+            raise Unsupported("NumPy argsort of equal keys orders them by its algorithm "
+                              "(kind='stable' is traced)", BreakReason.UNSUPPORTED_CALL)
+    if name in ("**", "power") and len(args) >= 2:
+        base, exponent = args[0], args[1]
+        if all(isinstance(v, NdarrayValue) or v.is_constant() for v in (base, exponent)) and (
+                isinstance(exponent, NdarrayValue) and exponent.dtype.kind == "i"
+                and (not isinstance(base, NdarrayValue) or base.dtype.kind in "iub")):
+            raise Unsupported("NumPy integer power by an integer array (NumPy raises for a "
+                              "negative exponent)", BreakReason.UNSUPPORTED_CALL)
 
 
 def _agree(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
@@ -117,14 +138,6 @@ def laid_out_ones(shape, strides, dtype):
     flat = np.ones(span, dtype=dtype)
     return np.lib.stride_tricks.as_strided(flat, shape, [s * flat.itemsize for s in strides],
                                            writeable=False)
-
-
-def holds_array(value: Value) -> bool:
-    from compiler.values.numpy_arrays import NdarrayValue
-    if isinstance(value, NdarrayValue):
-        return True
-    items = getattr(value, "items", None)
-    return isinstance(items, list) and any(holds_array(v) for v in items)
 
 
 def backing(value: Value) -> Value:
@@ -204,6 +217,7 @@ def numpy_answer(kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                  and np.may_share_memory(result, real)]
         return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)
     if isinstance(result, np.generic):
-        return NumpyAnswer(type(result), result.dtype, (), None, None, [], arrays)
+        return NumpyAnswer(type(result), result.dtype, (), None, None, [], arrays,
+                           None if found else result)
     raise Unsupported(f"NumPy {name} gives {type(result).__name__}",
                       BreakReason.UNSUPPORTED_VALUE)

@@ -252,3 +252,37 @@ def g_numpy_float64_argument(s, t):
 def g_numpy_scalar_in_torch_function(t):
     return torch.full((2,), np.float32(1.5)), torch.clamp(t, min=np.float64(-0.1)), t.pow(
         np.int64(2))
+
+
+# -- values NumPy's answer depends on, and copies that must not see later writes ----------------
+
+@case(lambda: (randn(0, (3, 4)),))
+def g_element_of_tensor_view_is_a_copy(t):
+    x = t.numpy()
+    first, row = x[0, 0], x[0]
+    t.add_(1)
+    return first, row, x.flatten()
+
+
+@case(one(lambda: np.array([1.0] * 20 + [0.0] * 20)), gap="unstable argsort of ties")
+def g_argsort_of_ties(a):
+    return np.argsort(a), a.argsort()
+
+
+@case(one(lambda: np.array([1.0] * 20 + [0.0] * 20)))
+def g_stable_argsort_of_ties(a):
+    return np.argsort(a, kind="stable"), np.sort(a)
+
+
+@case(lambda: (np.array([3, 4, 5]), np.array([-1, 1, 2])),
+      gap="NumPy raises for negative integer powers; refused")
+def g_integer_power_by_negative_array(a, e):
+    return a ** e
+
+
+@case(lambda: (randn(0, (3,)),))
+def g_numpy_of_constants_folds(t):
+    m = np.mean([1.0, 2.0, 4.0])
+    if m > 2:
+        t = t * m
+    return t, np.sum([1, 2, 3]), np.array([1.5, 2.5]) * 2
