@@ -50,8 +50,10 @@ def is_torch_leaf(obj: Any) -> bool:
     return module == "torch" or module.startswith("torch.")
 
 
-RUNTIME_QUERIES = (torch.is_grad_enabled, torch.get_default_dtype, torch.compiler.is_compiling,
-                   torch.compiler.is_dynamo_compiling, torch.jit.is_scripting,
+COMPILING_QUERIES = (torch.compiler.is_compiling, torch.compiler.is_dynamo_compiling,
+                     torch._utils.is_compiling)  # (the last warns it is deprecated, in eager)
+RUNTIME_QUERIES = (torch.is_grad_enabled, torch.get_default_dtype, *COMPILING_QUERIES,
+                   torch.jit.is_scripting,
                    torch.jit.is_tracing, torch.is_inference_mode_enabled)
 
 
@@ -64,7 +66,7 @@ def _runtime_query(tx, fn) -> Value | None:
         return ConstantValue(torch.is_grad_enabled())  # guarded by the GRAD_MODE guard
     if fn is torch.get_default_dtype:
         return ConstantValue(torch.get_default_dtype())
-    if fn is torch.compiler.is_compiling or fn is torch.compiler.is_dynamo_compiling:
+    if any(fn is query for query in COMPILING_QUERIES):
         return ConstantValue(True)
     if fn is torch.jit.is_scripting or fn is torch.jit.is_tracing:
         return ConstantValue(False)

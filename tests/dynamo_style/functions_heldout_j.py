@@ -197,7 +197,7 @@ def j_python_random_seeded(a, b):
     return a * k + n, k, n
 
 
-@case(gap="a random.Random object made inside (torch.compile refuses shuffle too)")
+@case()
 def j_python_random_choice_shuffle(a, b):
     rng = random.Random(3)
     items = [1, 2, 3, 4]
@@ -349,3 +349,23 @@ def j_grad_fn_presence_and_class(a, b):
 def j_input_written_in_place_with_history(a, w):
     a.mul_(w)
     return a.is_leaf, a.requires_grad, a.grad_fn is None, a.detach()
+
+
+@case()
+def j_local_random_object_draws(a, b):
+    rng = random.Random(7)
+    k = rng.random()
+    n = rng.randint(1, 4)
+    g = rng.gauss(0.0, 1.0)
+    return a * k + n, g, rng.uniform(2, 3)
+
+
+@case()
+def j_local_random_object_over_sequences(a, b):
+    rng = random.Random("seed")
+    rows = [a[0], a[1], a[2]]
+    rng.shuffle(rows)
+    picked = rng.choice([a, b])
+    some = rng.sample([1, 2, 3, 4, 5], 2)
+    weighted = rng.choices(["x", "y"], weights=[0.2, 0.8], k=3)
+    return torch.stack(rows), picked, some, weighted

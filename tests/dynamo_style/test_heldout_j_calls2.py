@@ -146,3 +146,48 @@ def seeded_generator_inside(a):
 
 def test_generator_made_inside():
     _same_draws(seeded_generator_inside, lambda: (_x(),))
+
+
+def shuffle_argument(items, a):
+    rng = random.Random(11)
+    rng.shuffle(items)
+    return a * rng.random(), rng.choice(items)
+
+
+def test_local_random_shuffles_a_list_passed_in():
+    def run(f):
+        items = [1, 2, 3, 4, 5]
+        return f(items, _x()), items
+    compiled = compiler.compile(shuffle_argument, fullgraph=True)
+    assert_same(run(compiled), run(shuffle_argument))
+    assert_same(run(compiled), run(shuffle_argument))
+
+
+def unseeded(a):
+    return a * random.Random().random()
+
+
+def random_object_returned(a):
+    rng = random.Random(2)
+    rng.random()
+    return rng, a
+
+
+def test_local_random_unseeded_or_leaving_is_refused():
+    for fn in (unseeded, random_object_returned):
+        with pytest.raises(compiler.Unsupported):
+            compiler.compile(fn, fullgraph=True)(_x())
+    rng, _ = compiler.compile(random_object_returned)(_x())
+    assert rng.random() == random_object_returned(_x())[0].random()
+
+
+def is_compiling_variants(a):
+    return (torch.compiler.is_compiling(), torch.compiler.is_dynamo_compiling(),
+            torch._utils.is_compiling(), torch.jit.is_scripting(), a + 1)
+
+
+@pytest.mark.filterwarnings("ignore::UserWarning")
+def test_is_compiling_is_the_compiler_s_answer():
+    assert is_compiling_variants(_x())[:4] == (False, False, False, False)
+    compiled = compiler.compile(is_compiling_variants, fullgraph=True)
+    assert compiled(_x())[:4] == (True, True, True, False)
