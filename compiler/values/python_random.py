@@ -72,7 +72,12 @@ class RandomMethodValue(Value):
         if not all(is_plain(a) for a in (*args, *kwargs.values())):
             raise Unsupported(f"random.Random.{self.name} of traced values",
                               BreakReason.UNSUPPORTED_CALL)
-        answer = _run(method, [plain(a) for a in args], {k: plain(v) for k, v in kwargs.items()})
+        plain_args = [plain(a) for a in args]
+        if self.name == "seed" and (not plain_args or not isinstance(plain_args[0], SEED_TYPES)
+                                    or isinstance(plain_args[0], bool)):
+            raise Unsupported("random.Random.seed() without a constant seed (seeded from the "
+                              "operating system)", BreakReason.UNSUPPORTED_CALL)
+        answer = _run(method, plain_args, {k: plain(v) for k, v in kwargs.items()})
         from compiler.values import registry
         return registry.wrap_constant(answer)
 

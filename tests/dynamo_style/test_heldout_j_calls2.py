@@ -191,3 +191,14 @@ def test_is_compiling_is_the_compiler_s_answer():
     assert is_compiling_variants(_x())[:4] == (False, False, False, False)
     compiled = compiler.compile(is_compiling_variants, fullgraph=True)
     assert compiled(_x())[:4] == (True, True, True, False)
+
+
+def reseeded_from_os(a):
+    rng = random.Random(1)
+    rng.seed()
+    return a * rng.random()
+
+
+def test_local_random_reseeded_from_the_os_is_refused():
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(reseeded_from_os, fullgraph=True)(_x())
