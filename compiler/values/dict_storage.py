@@ -150,3 +150,22 @@ class MappingStorageMethodValue(Value):
         if name == "__iter__":
             return storage.iter(tx)
         return storage.call_method(tx, name, args, kwargs)
+
+
+def input_dict_key(ctx, key) -> Value | None:
+    """The tracker of a key, not a plain constant, of a dict from outside the frame (wrap.py's
+    `_wrap_dict`), or None when not modelled. The dict's keys guard (`list(d) == keys`)
+    compares keys with `==`: exact for an enum member (a singleton whose class compares by
+    identity, or an int/str mixin, which the guard's key types tell apart) and for an object
+    whose class keeps object's `__eq__` and `__hash__` (identity: the guard holds the object,
+    and the key is that object, read through a constant source)."""
+    import enum
+
+    from compiler.guards.sources import ConstantSource
+    if isinstance(key, enum.Enum):
+        return registry.wrap_constant(key)
+    cls = type(key)
+    if cls.__flags__ & _HEAP_TYPE and cls.__eq__ is object.__eq__ and (
+            cls.__hash__ is object.__hash__):
+        return registry.wrap(ctx, key, ConstantSource(ctx.label_for(key, "key"), key))
+    return None

@@ -303,14 +303,25 @@ def _mirror(tx, value: Value, pools: list[dict[Any, Value]]):
     if isinstance(value, DictValue) and value.cls is dict:
         pools.append({key: k for key, (k, _) in value.entries.items()})
         return dict.fromkeys(value.entries)  # the keys as stored, with their hashes
-    items = value.unpack(tx)
-    keys = [key_of(tx, item) for item in items]
-    with rebuilding():  # by identity: the stand-ins themselves come back in the result
-        pool: dict[Any, Value] = {}
-        for key, item in zip(keys, items):
-            pool.setdefault(key, item)
+    pool: dict[Any, Value] = {}
     pools.append(pool)
-    return keys
+    return _keys_one_at_a_time(tx, value.iter(tx), pool)
+
+
+def _keys_one_at_a_time(tx, iterator: Value, pool: dict[Any, Value]):
+    """The keys of an iterable as the real table operation takes them: each item read, then
+    hashed, then added, before the next is read (as CPython's set does with an iterable)."""
+    while True:
+        try:
+            item = iterator.next(tx)
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                return
+            raise
+        key = key_of(tx, item)
+        with rebuilding():  # by identity: the stand-ins themselves come back in the result
+            pool.setdefault(key, item)
+        yield key
 
 
 def set_operator(symbol: str, a: SetValue, b: SetValue) -> SetValue:
