@@ -29,7 +29,7 @@ ELEMENTWISE = {
     "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "log1p", "expm1", "sqrt",
     "abs", "absolute", "tanh", "sinh", "cosh", "arcsin", "arccos", "arctan", "arcsinh",
     "arccosh", "arctanh", "square", "negative", "positive", "sign", "floor", "ceil", "trunc",
-    "rint", "round", "around", "reciprocal", "cbrt", "deg2rad", "rad2deg", "degrees", "radians",
+    "rint", "round", "around", "reciprocal", "deg2rad", "rad2deg", "degrees", "radians",
     "maximum", "minimum", "fmax", "fmin", "add", "subtract", "multiply", "divide",
     "true_divide", "floor_divide", "power", "fmod", "remainder", "mod", "arctan2", "hypot",
     "logaddexp", "copysign", "where", "clip", "isnan", "isinf", "isfinite", "signbit",

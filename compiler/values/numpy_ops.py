@@ -66,6 +66,10 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     return NdarrayValue(result, answer.scalar_type)
 
 
+PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "einsum", "@",
+            "linalg.norm", "linalg.det"}
+
+
 def _refuse_value_dependent(name: str, args: list[Value], kwargs: dict[str, Value]) -> None:
     """What NumPy answers otherwise for some values, where the stand-ins cannot tell: the
     order of equal keys in an unstable argsort, and integers raised to negative integer
@@ -76,6 +80,10 @@ def _refuse_value_dependent(name: str, args: list[Value], kwargs: dict[str, Valu
         if not (kind is not None and kind.is_constant() and kind.as_constant() == "stable"):
             raise Unsupported("NumPy argsort of equal keys orders them by its algorithm "
                               "(kind='stable' is traced)", BreakReason.UNSUPPORTED_CALL)
+    if name in PRODUCTS and any(isinstance(v, NdarrayValue) and v.dtype.kind == "b"
+                                for v in args):
+        raise Unsupported(f"NumPy {name} of booleans (torch has no boolean matmul)",
+                          BreakReason.UNSUPPORTED_CALL)
     if name in ("**", "power") and len(args) >= 2:
         base, exponent = args[0], args[1]
         if all(isinstance(v, NdarrayValue) or v.is_constant() for v in (base, exponent)) and (
@@ -154,8 +162,9 @@ def backing(value: Value) -> Value:
     if not value.is_constant():
         raise Unsupported(f"{value} in a NumPy call", BreakReason.UNSUPPORTED_VALUE)
     real = value.as_constant()
-    if isinstance(real, np.dtype) or isinstance(real, type) and issubclass(real, np.generic):
-        return ConstantValue(np.dtype(real).name)
+    if isinstance(real, np.dtype) or isinstance(real, type) and (
+            issubclass(real, np.generic) or real in (bool, int, float, complex)):
+        return ConstantValue(np.dtype(real).name)  # (`astype(bool)`: NumPy's bool)
     return value
 
 
