@@ -55,6 +55,13 @@ def parametrized_attribute(tx, value: NNModuleValue, name: str) -> Value | None:
     return parametrizations.getitem(tx, ConstantValue(name)).call(tx, [], {})
 
 
+class DeletedAttribute(Value):
+    """In the module-attribute overlay: the trace deleted this plain attribute."""
+
+    def __init__(self):
+        super().__init__(None)
+
+
 class NNModuleValue(Value):
     made_in_trace = False  # a container module sliced in the trace: never an output
 
@@ -95,7 +102,8 @@ class NNModuleValue(Value):
 
     def getattr(self, tx, name: str) -> Value:
         overlay = tx.ctx.module_attribute_writes.get((id(self.module), name))
-        if overlay is not None:
+        deleted = isinstance(overlay, DeletedAttribute)  # the trace deleted it: look past it
+        if overlay is not None and not deleted:
             return overlay
         module = self.module
         if name in ("_parameters", "_buffers", "__dict__") and any(
@@ -114,7 +122,7 @@ class NNModuleValue(Value):
                 if item is None:
                     return ConstantValue(None)
                 return self._wrap(tx, item, self._table_source(table, name))
-        if name in module.__dict__:
+        if name in module.__dict__ and not deleted:
             return self._wrap(tx, module.__dict__[name], self._child_source(name))
         parametrized = parametrized_attribute(tx, self, name)
         if parametrized is not None:
@@ -133,9 +141,31 @@ class NNModuleValue(Value):
         if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of {type(module).__name__}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
-        tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
+        if not deleted:
+            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
         raise RaisedByProgram(AttributeError(f"{type(module).__name__!r} object has no "
                                              f"attribute {name!r}"))
+
+    def delattr(self, tx, name: str) -> None:
+        """`del m.name` of a plain attribute (not a parameter, buffer or submodule), as
+        nn.Module.__delattr__ gives it to object's: one the trace set, or one the module has
+        (guarded: deleting a missing one raises)."""
+        module = self.module
+        writes = tx.ctx.module_attribute_writes
+        key = (id(module), name)
+        if type(module).__delattr__ is not torch.nn.Module.__delattr__ or any(
+                name in module.__dict__.get(table, {})
+                for table in ("_parameters", "_buffers", "_modules")):
+            raise Unsupported(f"deleting {name!r} of {type(module).__name__} (a table entry, "
+                              f"or its class's own __delattr__)", BreakReason.SIDE_EFFECT)
+        overlay = writes.get(key)
+        if overlay is None and name in module.__dict__:
+            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, True))
+        elif overlay is None or isinstance(overlay, DeletedAttribute):
+            raise Unsupported(f"deleting {name!r}, which {type(module).__name__} lacks or "
+                              f"holds on its class", BreakReason.SIDE_EFFECT)
+        writes[key] = DeletedAttribute()
+        tx.ctx.side_effects.write_attribute(self, name, None)
 
     def setattr(self, tx, name: str, value: Value) -> None:
         if type(self.module).__setattr__ is not torch.nn.Module.__setattr__ or hasattr(

@@ -10,7 +10,7 @@ from torch import nn
 from torch.func import functional_call, grad, grad_and_value, jacfwd, jacrev, vmap
 
 from tests.conformance.registry import randn
-from tests.dynamo_style import functions_heldout_h2  # noqa: F401 - registers its cases
+from tests.dynamo_style import functions_heldout_h2, functions_heldout_h3  # noqa: F401 - cases
 from tests.dynamo_style.registry import case
 
 

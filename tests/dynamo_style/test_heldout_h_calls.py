@@ -187,3 +187,30 @@ def test_module_state_written_inside_is_seen_by_the_next_call():
 
     run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (None, (_x(2),))], fullgraph=True,
               reset_state=_fresh)
+
+
+def test_attribute_deleted_inside_then_missing():
+    def f(x):
+        net = _Box.net
+        del net.scale
+        return x * 2, hasattr(net, "scale")
+
+    def restore(net):
+        net.scale = 4.0
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (_step(restore), (_x(2),))],
+              fullgraph=False, reset_state=_fresh)
+
+
+def test_attribute_set_deleted_and_set_again_keeps_eager_order():
+    def f(x):
+        net = _Box.net
+        net.extra = 1
+        del net.extra
+        had = hasattr(net, "extra")
+        net.extra = 2
+        del net.scale
+        net.scale = 3.0
+        return x * net.scale, had, [k for k in vars(net) if not k.startswith("_")]
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),))], fullgraph=False, reset_state=_fresh)
