@@ -23,7 +23,6 @@ import torch
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
-from compiler.values.constant import ConstantValue
 
 ELEMENTWISE = {
     "sin", "cos", "tan", "exp", "exp2", "log", "log2", "log10", "log1p", "expm1", "sqrt",
@@ -183,7 +182,8 @@ class NdarrayValue(Value):
         if name in ("shape", "ndim", "size", "itemsize", "nbytes", "strides"):
             return registry.wrap_constant(getattr(self.stand_in(), name))
         if name == "dtype":
-            return ConstantValue(self.dtype)
+            from compiler.values.numpy_scalars import NumpyDtypeValue
+            return NumpyDtypeValue(self.dtype)
         if name == "T":
             return numpy_op(tx, "attr", "T", [self], {})
         if name in METHODS or name in WRITING_METHODS:
@@ -257,6 +257,9 @@ class NumpyFunctionValue(HeldCallableValue):
         return self.fn
 
     def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.numpy_scalars import QUERIES, answer_query
+        if self.fn.__name__ in QUERIES:
+            return answer_query(self.fn, args, kwargs)
         return numpy_op(tx, "fn", function_name(self.fn), args, kwargs)
 
 
@@ -268,13 +271,15 @@ def function_name(fn) -> str:
 
 def is_numpy_function(obj: Any) -> bool:
     import numpy as np
+
+    from compiler.values.numpy_scalars import QUERIES
     if not type(obj).__module__.startswith("numpy") and not isinstance(
             obj, (types.FunctionType, types.BuiltinFunctionType)):
         return False  # (a user object's __getattr__ may raise anything)
     name = getattr(obj, "__name__", None)
     if not isinstance(name, str):
         return False
-    if name in FUNCTIONS:
+    if name in FUNCTIONS or name in QUERIES:
         return getattr(np, name, None) is obj
     return f"linalg.{name}" in FUNCTIONS and getattr(np.linalg, name, None) is obj
 

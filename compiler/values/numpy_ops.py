@@ -52,7 +52,11 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         return answer.itself
     if answer.constant is not None:
         return ConstantValue(answer.constant)
-    graph_args = [ConstantValue(kind), ConstantValue(name), *(backing(a) for a in args)]
+    graph_name = name
+    if name in ("array", "asarray") and args and set(kwargs) <= {"dtype"} and any(
+            isinstance(v, NdarrayValue) for v in getattr(args[0], "items", None) or ()):
+        graph_name = "stack"  # of a list of arrays: torch._numpy would read their data
+    graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
                               {k: backing(v) for k, v in kwargs.items()}, f"numpy {name}")
     if not isinstance(result, TensorValue):

@@ -41,3 +41,43 @@ def construct_scalar(cls: type, args: list[Value], kwargs: dict[str, Value]) -> 
         raise Unsupported(f"{cls.__name__}() gave {type(result).__name__}",
                           BreakReason.UNSUPPORTED_CALL)
     return ConstantValue(result)
+
+
+# Plain attributes of a NumPy dtype: what it is, never values of an array.
+DTYPE_ATTRIBUTES = {"kind", "name", "char", "itemsize", "type", "str", "byteorder", "num",
+                    "alignment", "isbuiltin", "isnative", "hasobject"}
+
+
+class NumpyDtypeValue(ConstantValue):
+    """An array's dtype (`a.dtype`): a constant whose plain attributes are read from it."""
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in DTYPE_ATTRIBUTES:
+            from compiler.values import registry
+            return registry.wrap_constant(getattr(self.value, name))
+        return super().getattr(tx, name)
+
+
+# NumPy functions answering from dtypes and shapes alone, evaluated at trace time.
+QUERIES = {"issubdtype", "result_type", "promote_types", "can_cast", "shape", "ndim", "size",
+           "isscalar", "iscomplexobj", "isrealobj"}
+
+
+def answer_query(fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """`np.issubdtype(a.dtype, np.floating)`, `np.result_type(a, 1.0)`: NumPy's answer on
+    the stand-ins (same dtypes and shapes), a constant."""
+    import numpy as np
+
+    from compiler.values import registry
+    from compiler.values.numpy_ops import run_numpy, stand_in
+    found: list = []
+    real_args = [stand_in(a, found) for a in args]
+    real_kwargs = {k: stand_in(v, found) for k, v in kwargs.items()}
+    result = run_numpy("fn", fn.__name__, real_args, real_kwargs)
+    if isinstance(result, np.dtype):
+        return NumpyDtypeValue(result)
+    if type(result) not in (bool, int, tuple) or isinstance(result, tuple) and not all(
+            type(n) is int for n in result):
+        raise Unsupported(f"np.{fn.__name__} giving {type(result).__name__}",
+                          BreakReason.UNSUPPORTED_CALL)
+    return registry.wrap_constant(result)

@@ -246,3 +246,60 @@ def g_array_shape_to_torch_factory(a):
 def g_tensor_numpy_of_param_shape(t, a):
     b = t.detach().numpy()
     return np.concatenate([b, a.astype(np.float32)]), b.sum(axis=0)
+
+
+# -- dtypes, queries, arrays held by modules and objects ------------------------------------------
+
+@case(one(lambda: arr(0, dtype=np.float32)))
+def g_dtype_attributes_and_queries(a):
+    d = a.dtype
+    return (d.kind, d.name, d.itemsize, d.type, str(d), np.issubdtype(d, np.floating),
+            np.result_type(a, 1.0), np.promote_types(d, np.int64), np.ndim(a), np.shape(a))
+
+
+@case(one(iarr))
+def g_dtype_kind_selects_branch(a):
+    if a.dtype.kind in "iu":
+        return a.astype(np.float64) / 2
+    return a
+
+
+@case(lambda: (arr(0, (3,)), arr(1, (3,))))
+def g_array_of_arrays(a, b):
+    return np.array([a, b]), np.asarray((a, b)).shape, np.array([a.sum(), b.sum()])
+
+
+class _Masked(torch.nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.mask = np.array([1.0, 0.0, 1.0, 1.0])
+        self.scale = np.float32(0.5)
+
+    def forward(self, x):
+        return x * torch.from_numpy(self.mask).float() * self.scale
+
+
+_MASKED = _Masked()
+
+
+@case(lambda: (randn(0, (3, 4)),))
+def g_module_holding_numpy_mask(x):
+    return _MASKED(x)
+
+
+class _Stats:
+    def __init__(self):
+        self.mean = np.array([0.5, -0.5, 1.0, 2.0])
+        self.count = 0
+
+
+@case(lambda: (_Stats(), arr(0)))
+def g_object_array_attribute_updated(stats, a):
+    stats.mean[:] = a.mean(axis=0)
+    stats.count += 1
+    return stats.mean * 2
+
+
+@case(lambda: (arr(0),))
+def g_torch_tensor_of_array_with_dtype(a):
+    return torch.tensor(a, dtype=torch.float32), torch.as_tensor(a, dtype=torch.float64) + 1
