@@ -62,4 +62,24 @@ def _guarded_read(tx, member_value: Value, name: str, real) -> Value:
     return registry.wrap(tx.ctx, real, AttrSource(source, name))
 
 
+def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
+    """`item in cls` for a class whose metaclass defines `__contains__` (the `in` operator asks
+    the metaclass, never the class's members): enum's own (3.11: a member of the class, or
+    TypeError for a non-member), run on the real class; one written in Python, traced; None
+    when the metaclass has none (CPython iterates the class then)."""
+    cls = cls_value.as_constant()
+    owner, raw = guarded_find_in_mro(tx, type(cls), "__contains__")
+    if owner is None:
+        return None
+    if owner is enum.EnumType:
+        if not item.is_constant():
+            raise Unsupported("`in` of an enum class for a value that is not a constant",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return constant.call_pure(lambda c, i: i in c, [cls, item.as_constant()], {})
+    if isinstance(raw, types.FunctionType):
+        return registry.wrap(tx.ctx, raw, None).call(tx, [cls_value, item], {}).bool(tx)
+    raise Unsupported(f"`in` of a class whose metaclass {type(cls).__qualname__} has a "
+                      f"C-level __contains__", BreakReason.UNSUPPORTED_VALUE)
+
+
 constant.ENUM_MEMBER_ATTRIBUTE[0] = member_attribute

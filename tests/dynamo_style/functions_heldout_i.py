@@ -384,3 +384,74 @@ def sort_calls_lt_like_cpython(a, b):
     down = sorted(xs, reverse=True)
     xs.sort()
     return a * len(Counting.log) + b, [x.v for x in xs], [x.v for x in down], list(Counting.log)
+
+
+# -- more enums: metaclass hooks, custom __new__, members read as a class -------------------------
+
+class Reduction(enum.Enum):
+    SUM = "sum"
+    MEAN = "mean"
+
+    def __str__(self):
+        return self.value
+
+
+class Kind(enum.IntEnum):
+    FIRST = 10
+
+    def __new__(cls, label):
+        value = len(cls.__members__) + 1
+        member = int.__new__(cls, value)
+        member._value_ = value
+        member.label = label
+        return member
+
+    FIRST_AGAIN = 20
+
+
+class Axis(enum.Enum):
+    ROW = 0
+    COL = 1
+
+    def reduce(self, t):
+        return t.sum(self.value)
+
+    @staticmethod
+    def parse(text):
+        return Axis[text.upper()]
+
+
+@case()
+def enum_membership_and_reversed(a, b, r=Reduction.SUM):
+    members = list(reversed(Reduction))
+    total = a + 1 if r in Reduction else a
+    return (total, [m.name for m in members], str(r), f"{r}", Color.RED not in Reduction,
+            [m.value for m in Reduction])
+
+
+@case()
+def enum_custom_new_and_extra_attribute(a, b):
+    k = Kind.FIRST_AGAIN
+    return a * k + b, k.label, int(Kind.FIRST), Kind(2) is Kind.FIRST_AGAIN, k.value
+
+
+@case()
+def enum_method_on_tensor_and_staticmethod(a, b):
+    col = Axis.parse("col")
+    return col.reduce(a), Axis.ROW.reduce(b), col is Axis.COL, Axis.ROW.parse("row").name
+
+
+@case()
+def enum_comparisons_raise_for_plain_enum(a, b):
+    try:
+        Color.RED < Color.BLUE  # noqa: B015 - it raises
+    except TypeError as e:
+        message = str(e)
+    return a + b, message, Color.RED != Color.BLUE, Level.LOW < Level.MID, max(Level).name
+
+
+@case()
+def flag_iteration_and_len(a, b):
+    both = Perm.R | Perm.X
+    return (a * len(Perm) + b, [p.name for p in Perm], both.value, Perm(6).name,
+            Perm.R.name, (Perm.R | Perm.W | Perm.X) == Perm(7), Mode.TRAIN.name)
