@@ -205,7 +205,10 @@ def _is_torch_internal(fn) -> bool:
     """A function of torch's own modules other than nn's module code: the tracer does not
     model the interpreter state such code keeps (functorch's transform levels). A transform's
     wrapper carries the module of the function it wraps: its code tells where it was made."""
+    from compiler.symbolic.translator import NEVER_INLINED
     from compiler.values.torch_functions import made_by_functorch
     module = fn.__module__ or ""
+    if fn.__globals__.get("__name__") in NEVER_INLINED:  # (the regular expressions')
+        return True
     return (module.startswith("torch.") and not module.startswith("torch.nn.")) or (
         made_by_functorch(fn))

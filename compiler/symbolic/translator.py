@@ -40,6 +40,10 @@ class NullValue(Value):
 
 NULL = NullValue()
 
+# Modules whose Python functions are never inlined: they are called in Python at a graph break.
+# The regular expression functions read and fill a module-level cache of compiled patterns,
+# which any other code changes: inlining them would guard on that cache.
+NEVER_INLINED = frozenset({"re", "re._compiler", "re._parser", "re._casefix"})
 
 
 class Translator:
@@ -199,6 +203,10 @@ class Translator:
         if code.co_flags & (inspect.CO_COROUTINE | inspect.CO_ASYNC_GENERATOR |
                             inspect.CO_ITERABLE_COROUTINE):
             raise Unsupported(f"calling coroutine {fn.name}", BreakReason.SKIPPED_FRAME)
+        module = fn.f_globals.get("__name__")
+        if module in NEVER_INLINED:
+            raise Unsupported(f"calling {module}.{fn.name}: run in Python",
+                              BreakReason.SKIPPED_FRAME)
         bound = bind_arguments(code, fn.name, fn.defaults(self.ctx), fn.kwdefaults(self.ctx),
                                args, kwargs)
         inner = Translator(self.ctx, code, fn.f_globals, bound, fn.closure(self.ctx),

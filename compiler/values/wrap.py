@@ -22,7 +22,7 @@ import torch
 from torch.nn.utils.weight_norm import WeightNorm
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.guards.guard import GuardKind, TensorSpec
+from compiler.guards.guard import GuardKind, TensorSpec, guard_of
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource, Source
 from compiler.values import native, registry
 from compiler.values.base import Value
@@ -327,9 +327,13 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
     bound = _bound_method(ctx, obj, source)
     if bound is not None:
         return bound
+    added_identity = None  # the identity guard this call added, if any
     if ctx is not None and source is not None:
         guard_kind = GuardKind.TYPE if _is_plain_instance(obj) else GuardKind.ID
-        ctx.guard(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
+        guard = guard_of(source, guard_kind, type(obj) if guard_kind is GuardKind.TYPE else obj)
+        if guard_kind is GuardKind.ID and guard.key() not in ctx.guards:
+            added_identity = guard.key()
+        ctx.add_guard(guard)
     from compiler.values.numpy_arrays import NumpyFunctionValue, is_numpy_function
     if is_numpy_function(obj):
         return NumpyFunctionValue(obj, source)
@@ -369,6 +373,11 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         return TorchFunctionValue(obj, source)
     if _is_plain_instance(obj) or type(obj) is object:  # (a sentinel: by identity, guarded)
         return objects.UserObjectValue(obj, source)
+    if added_identity is not None:
+        # Refused for its type alone: guarded on that, not on the object, which may be new on
+        # every call (a regular expression's match on the stack at a graph break).
+        del ctx.guards[added_identity]
+        ctx.guard(source, GuardKind.TYPE, type(obj))
     raise Unsupported(f"value of type {type(obj).__qualname__}", BreakReason.UNSUPPORTED_VALUE)
 
 
