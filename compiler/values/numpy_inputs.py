@@ -41,8 +41,9 @@ def wrap_ndarray(ctx, obj, source: Source | None) -> Value:
     except (TypeError, ValueError) as exc:  # its dtype, byte order or strides
         raise Unsupported(f"an ndarray torch cannot share ({exc})",
                           BreakReason.UNSUPPORTED_VALUE) from None
-    if numpy_dtype(real.dtype) != obj.dtype:  # (a byte order or alias torch reads otherwise)
-        raise Unsupported(f"an ndarray of dtype {obj.dtype}", BreakReason.UNSUPPORTED_VALUE)
+    if numpy_dtype(real.dtype).char != obj.dtype.char:  # (byte order, an alias: longlong)
+        raise Unsupported(f"an ndarray of dtype {obj.dtype!r} (char {obj.dtype.char!r})",
+                          BreakReason.UNSUPPORTED_VALUE)
     if ctx.backend_compiles:
         # A functionalizing backend bakes in which inputs share memory; the storage guard
         # sees the memory of a tensor made by from_numpy start where its array starts, so
