@@ -232,3 +232,11 @@ def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
 
 MODELLED_CALLS[torch.func.vjp] = vjp_call
 MODELLED_CALLS[torch.func.jvp] = jvp_call
+
+
+def _register_deprecated_names() -> None:
+    from compiler.values.functorch_transforms import register_deprecated
+    register_deprecated()
+
+
+_register_deprecated_names()  # after vjp and jvp are in MODELLED_CALLS

@@ -283,6 +283,17 @@ def _rebuild(structure) -> Value:
                       BreakReason.UNSUPPORTED_CALL)
 
 
+def _deprecated_transforms():
+    """functorch's own names (`functorch.vmap`, ...): torch.func's transforms, same signature,
+    behind a deprecation warning."""
+    try:
+        from torch._functorch import deprecated
+    except ImportError:  # pragma: no cover - older or newer torch
+        return {}
+    return {getattr(deprecated, name): getattr(torch.func, name)
+            for name in (*TRANSFORMS, "vjp", "jvp") if hasattr(deprecated, name)}
+
+
 for _name in TRANSFORMS:
     MODELLED_CALLS[getattr(torch.func, _name)] = (
         lambda tx, fn, args, kwargs: make_transform(fn, args, kwargs))
@@ -312,3 +323,11 @@ for _helper in (torch.func.stack_module_state, _STACKED_LEAF,
                 torch.nn.utils.parametrize.type_before_parametrizations):
     if _helper is not None:
         MODELLED_CALLS[_helper] = _inlined
+
+
+def register_deprecated() -> None:
+    for old_name, new in _deprecated_transforms().items():
+        modelled = MODELLED_CALLS.get(new)
+        if modelled is not None:
+            MODELLED_CALLS[old_name] = (lambda tx, fn, args, kwargs, modelled=modelled, new=new:
+                                        modelled(tx, new, args, kwargs))

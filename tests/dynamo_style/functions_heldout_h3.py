@@ -285,3 +285,56 @@ def h3_functional_call_returns_params_used(a, b):
     params = {"weight": a[:3] * 2, "bias": b[0, :3]}
     out = functional_call(_LIN, params, (a,))
     return out, params["weight"], sorted(params)
+
+
+def _param_linear():
+    from torch.nn.utils import parametrize
+
+    class Double(nn.Module):
+        def forward(self, w):
+            return w * 2
+
+    m = nn.Linear(4, 3)
+    parametrize.register_parametrization(m, "weight", Double())
+    return m
+
+
+_PARAM_LIN = _seeded(_param_linear)
+
+
+@case()
+def h3_functional_call_parametrized_original(a, b):
+    params = {"parametrizations.weight.original": torch.ones(3, 4), "bias": b[0, :3]}
+    return functional_call(_PARAM_LIN, params, (a,)), _PARAM_LIN(a)
+
+
+@case(gap="functional_call replacing a parametrized name (eager assigns it through the "
+          "parametrization's right_inverse)")
+def h3_functional_call_parametrized_name(a, b):
+    return functional_call(_PARAM_LIN, {"weight": torch.ones(3, 4)}, (a,)), _PARAM_LIN(a)
+
+
+_OLD_WEIGHT_NORM = _seeded(lambda: torch.nn.utils.weight_norm(nn.Linear(4, 3)))
+
+
+@case()
+def h3_old_style_weight_norm_hook(a, b):
+    m = _OLD_WEIGHT_NORM
+    return m(a), m.weight_g.shape
+
+
+@case()
+def h3_functional_call_old_style_weight_norm(a, b):
+    m = _OLD_WEIGHT_NORM
+    params = {"weight_g": torch.ones(3, 1), "weight_v": b + 1}
+    return functional_call(m, params, (a,)), m(a)
+
+
+@case()
+def h3_functorch_package_names(a, b):
+    import functorch
+
+    rows = functorch.vmap(torch.dot)(a, b)
+    g = functorch.grad(lambda t: (t.sin() * b).sum())(a)
+    out, pullback = functorch.vjp(torch.exp, a[0])
+    return rows, g, functorch.jacrev(torch.cos)(a[0]), out, pullback(b[0])
