@@ -256,6 +256,9 @@ class TensorValue(Value):
             return registry.wrap_constant(result)
         if name == "new":
             name, args = _legacy_new(args, kwargs)
+        if name.endswith("_") and not name.endswith("__") and overlapping_input(self):
+            raise Unsupported(f"Tensor.{name} on an input whose elements overlap in memory",
+                              BreakReason.UNSUPPORTED_CALL)
         return tx.ctx.tensor_op("call_method", name, [self, *args], kwargs, f"Tensor.{name}")
 
     def _symbolic_metadata(self, tx, name: str, args, kwargs) -> Value | None:
@@ -338,3 +341,11 @@ def grad_fn_value(tensor: TensorValue, leaf: bool, known_class: bool = True) -> 
     made = tensor.example.grad_fn  # (None on an input's fake, made a leaf, until an op writes it)
     node_type = None if made is None or not known_class else type(made)
     return GradFnValue(node_type)
+
+
+def overlapping_input(value) -> bool:
+    """An input whose elements overlap (expanded): eager's in-place kernels raise on it where
+    the fake ones may not, and a graph raising then could not put the input back as it was."""
+    example = getattr(value, "example", None)
+    return (isinstance(value, TensorValue) and value.is_input()
+            and torch._debug_has_internal_overlap(example) == 1)

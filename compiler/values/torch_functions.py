@@ -133,6 +133,7 @@ class TorchFunctionValue(NativeFunctionValue):
             name = fn.__name__
             return args[0].call_method(tx, name, list(args[1:]), kwargs) \
                 if hasattr(args[0], "call_method") else _bad(name)
+        _refuse_overlapping_out(kwargs.get("out"))
         on_constants = all(a.is_constant() for a in (*args, *kwargs.values()))
         if on_constants:
             answered = _call_on_constants(tx, self.fn, fn, args, kwargs)
@@ -148,6 +149,15 @@ class TorchFunctionValue(NativeFunctionValue):
                               f"(`torch.set_rng_state(t)`) is no value of the graph",
                               BreakReason.UNSUPPORTED_CALL)
         return result
+
+
+def _refuse_overlapping_out(out: Value | None) -> None:
+    """`out=` an input whose elements overlap (tensor.overlapping_input)."""
+    from compiler.values.tensor import overlapping_input
+    for value in (out.items if hasattr(out, "items") and isinstance(out.items, list) else [out]):
+        if overlapping_input(value):
+            raise Unsupported("out= an input whose elements overlap in memory",
+                              BreakReason.UNSUPPORTED_CALL)
 
 
 def _returned_none(fn, result: Value) -> bool:

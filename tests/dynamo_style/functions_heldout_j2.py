@@ -307,3 +307,57 @@ def j_is_compiling_probe_same_math(a, b):
     scale = 2 if torch.compiler.is_compiling() else 2
     dynamo = 1 if torch.compiler.is_dynamo_compiling() else 1
     return a * scale + dynamo
+
+
+@case()
+def j_out_into_view_of_input(a, b):
+    torch.add(a[0], b[0], out=a[1])
+    torch.mul(b[:, 0], 3, out=b[:, 1])
+    return a, b
+
+
+@case()
+def j_inplace_masked_and_index_put(a, b):
+    a.masked_fill_(a > 0, 0.0)
+    b[b < 0] = -1.0
+    idx = torch.tensor([0, 0, 2])
+    a[idx] += 1
+    return a, b
+
+
+@case()
+def j_inplace_strided_and_unbound(a, b):
+    x = a[::2]
+    x.mul_(2)
+    torch.Tensor.add_(b, 1)
+    a.T.sub_(0.5)
+    return x, a.T, b
+
+
+@case(lambda: (randn(0, (4,)).expand(3, 4), randn(1, (3, 4))),
+      gap="an in-place write to an input whose elements overlap (torch.compile refuses too)")
+def j_inplace_on_expanded_input_raises(a, b):
+    try:
+        a.add_(1)
+    except RuntimeError:
+        return b * 2
+    return b
+
+
+@case(lambda: (randn(0, (3, 4)), torch.zeros(3, 4, dtype=torch.int64)),
+      gap="the fake run's error becomes Unsupported where eager raises it (torch.compile too)")
+def j_out_dtype_mismatch_raises(a, out):
+    try:
+        torch.add(a, 1.5, out=out)
+    except RuntimeError:
+        return "raised", out.shape
+    return "ok", out
+
+
+@case()
+def j_copy_from_transposed_and_view_as(a, b):
+    c = b.view(4, 3)
+    a.copy_(c.t())
+    v = a.view_as(a)
+    v.add_(1)
+    return v, a, v is a
