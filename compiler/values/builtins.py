@@ -19,7 +19,13 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import guard_subclass_answer
 from compiler.values.base import RaisedByProgram, Value, is_hashable
-from compiler.values.constant import IMMUTABLE_TYPES, PURE_METHODS, ConstantValue, call_pure
+from compiler.values.constant import (
+    IMMUTABLE_TYPES,
+    PURE_METHODS,
+    ConstantValue,
+    call_pure,
+    index_of,
+)
 from compiler.values.containers import (
     DictValue,
     ListValue,
@@ -538,7 +544,6 @@ def _by_index(fn):
     def handler(tx, *args, **kwargs):
         if not any(a.dunder_class() is not None for a in args):
             return NotImplemented
-        from compiler.values.stdlib_hash_keys import index_of
         ints = [_const(index_of(tx, a)) if a.dunder_class() is not None else a for a in args]
         return call_builtin(tx, fn, ints, kwargs)
     return handler

@@ -141,8 +141,7 @@ class ConstantValue(Value):
 
     def getitem(self, tx, key: Value) -> Value:
         if key.dunder_class() is not None and isinstance(self.value, (str, bytes, range)):
-            from compiler.values.stdlib_hash_keys import index_of  # a user object's __index__
-            key = registry.wrap_constant(index_of(tx, key))
+            key = registry.wrap_constant(index_of(tx, key))  # a user object's __index__
         return registry.wrap_constant(
             call_pure(lambda a, b: a[b], [self.value, key.as_constant()], {}))
 
@@ -186,6 +185,24 @@ class ConstantValue(Value):
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
 
+
+def index_of(tx, value: Value) -> int:
+    """`operator.index(value)` of a user object: its class's `__index__`, traced; an int (a
+    subclass of int is taken as its int value, as CPython does with a warning)."""
+    cls = value.dunder_class()
+    method = registry.class_attribute(tx, cls, "__index__", value)
+    if method is None:
+        raise RaisedByProgram(TypeError(f"'{cls.__name__}' object cannot be interpreted as an "
+                                        f"integer"))
+    result = method.call(tx, [], {})
+    answer = result.as_constant() if result.is_constant() else None
+    if not isinstance(answer, int):
+        kind = type(answer).__name__ if result.is_constant() else "not a constant"
+        if not result.is_constant():
+            raise Unsupported("an __index__ result that is not a constant",
+                              BreakReason.UNSUPPORTED_VALUE)
+        raise RaisedByProgram(TypeError(f"__index__ returned non-int (type {kind})"))
+    return int(answer)
 
 class BoundConstantMethodValue(Value):
     """A pure method of a constant (`"a,b".split`), evaluated at trace time."""

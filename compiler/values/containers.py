@@ -15,10 +15,10 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
-from compiler.values.constant import ConstantValue
+from compiler.values.constant import ConstantValue, index_of
 from compiler.values.sort_order import list_sort_order
 from compiler.values.stdlib_dict_init import mapping_pairs
-from compiler.values.stdlib_hash_keys import index_of, key_of, one_operation, rebuilding
+from compiler.values.stdlib_hash_keys import key_of, one_operation, rebuilding
 
 DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
 

@@ -22,6 +22,7 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
+from compiler.values.attributes import find_in_mro, guard_lookup
 from compiler.values.base import RaisedByProgram, Value
 
 _HEAP_TYPE = 1 << 9
@@ -36,11 +37,12 @@ def slot_hash(answer: int) -> int:
     return hash(answer)
 
 
-def python_hash_method(cls: type) -> types.FunctionType | None:
+def python_hash_method(tx, cls: type) -> types.FunctionType | None:
     """The class's `__hash__` when it is written in Python, for a class whose other bases are
     all Python classes (a subclass of int or str compares with constants by C code); raises
     CPython's TypeError for a class that set `__hash__ = None`."""
-    method = inspect.getattr_static(cls, "__hash__", None)
+    owner, method = find_in_mro(cls, "__hash__")
+    guard_lookup(tx, cls, "__hash__", owner)  # the class may change between calls
     if method is None:
         raise RaisedByProgram(TypeError(f"unhashable type: '{cls.__name__}'"))
     if not isinstance(method, types.FunctionType):
@@ -135,7 +137,7 @@ def key_of(tx, value: Value) -> Any:
         return value.hash_key()
     cls = value.dunder_class()
     if cls is not None:
-        method = python_hash_method(cls)
+        method = python_hash_method(tx, cls)
         if method is not None:
             return HashedKey(value, traced_hash(tx, value, method), tx)
         return value.hash_key()
@@ -159,22 +161,3 @@ def exact_member(value: Value) -> bool:
     items = getattr(value, "tuple_items", None)
     parts = items() if items is not None else None
     return parts is not None and all(exact_member(item) for item in parts)
-
-
-def index_of(tx, value: Value) -> int:
-    """`operator.index(value)` of a user object: its class's `__index__`, traced; an int (a
-    subclass of int is taken as its int value, as CPython does with a warning)."""
-    cls = value.dunder_class()
-    method = registry.class_attribute(tx, cls, "__index__", value)
-    if method is None:
-        raise RaisedByProgram(TypeError(f"'{cls.__name__}' object cannot be interpreted as an "
-                                        f"integer"))
-    result = method.call(tx, [], {})
-    answer = result.as_constant() if result.is_constant() else None
-    if not isinstance(answer, int):
-        kind = type(answer).__name__ if result.is_constant() else "not a constant"
-        if not result.is_constant():
-            raise Unsupported("an __index__ result that is not a constant",
-                              BreakReason.UNSUPPORTED_VALUE)
-        raise RaisedByProgram(TypeError(f"__index__ returned non-int (type {kind})"))
-    return int(answer)

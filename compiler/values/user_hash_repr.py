@@ -14,6 +14,7 @@ import inspect
 import types
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.callables import UserFunctionValue
@@ -22,11 +23,11 @@ from compiler.values.constant import ConstantValue
 _GUARDED_REPR = dataclasses._recursive_repr(lambda self: "").__code__  # its wrapper's code
 
 
-def _python_method(value: Value, name: str) -> types.FunctionType | None:
+def _python_method(tx, value: Value, name: str) -> types.FunctionType | None:
     from compiler.values.objects import ObjectValue
     if not isinstance(value, ObjectValue):
         return None
-    method = inspect.getattr_static(value.python_type(), name, None)
+    method = guarded_find_in_mro(tx, value.python_type(), name)[1]  # the class may change
     return method if isinstance(method, types.FunctionType) else None
 
 
@@ -41,7 +42,7 @@ def _hash(tx, obj: Value):
     if isinstance(obj, ObjectValue) and inspect.getattr_static(
             obj.python_type(), "__hash__", False) is None:
         raise RaisedByProgram(TypeError(f"unhashable type: '{obj.python_type().__name__}'"))
-    method = _python_method(obj, "__hash__")
+    method = _python_method(tx, obj, "__hash__")
     if method is None:
         return NotImplemented
     answer = _constant(UserFunctionValue(method).call(tx, [obj], {}), "a __hash__ result")
@@ -62,7 +63,7 @@ def _repr(tx, obj: Value):
     from compiler.values.exceptions import ExceptionValue, exception_repr
     if isinstance(obj, ExceptionValue):
         return exception_repr(tx, obj)
-    method = _python_method(obj, "__repr__")
+    method = _python_method(tx, obj, "__repr__")
     if method is None:
         return NotImplemented
     if method.__code__ is _GUARDED_REPR:  # dataclasses' guard: the function it wraps
@@ -77,7 +78,31 @@ def _repr(tx, obj: Value):
     return ConstantValue(answer)
 
 
-HANDLERS = {hash: _hash, repr: _repr}
+_HEAP_TYPE = 1 << 9
+_plain_str = BUILTIN_HANDLERS[str]  # builtins' own (exceptions)
+
+
+def _str(tx, *value, **kwargs):
+    """`str(obj)` of an instance of a Python class: its `__str__` traced, or object's, which
+    gives the `repr` (above)."""
+    cls = value[0].dunder_class() if len(value) == 1 and not kwargs else None
+    if cls is None or not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]):
+        return _plain_str(tx, *value, **kwargs)
+    method = guarded_find_in_mro(tx, cls, "__str__")[1]
+    if method is object.__str__:
+        return _repr(tx, value[0])
+    if not isinstance(method, types.FunctionType):
+        return _plain_str(tx, *value, **kwargs)
+    answer = _constant(UserFunctionValue(method).call(tx, [value[0]], {}), "a __str__ result")
+    if not isinstance(answer, str):
+        raise RaisedByProgram(TypeError(f"__str__ returned non-string (type "
+                                        f"{type(answer).__name__})"))
+    if type(answer) is not str:
+        raise Unsupported("__str__ returning a str subclass", BreakReason.UNSUPPORTED_VALUE)
+    return ConstantValue(answer)
+
+
+HANDLERS = {hash: _hash, repr: _repr, str: _str}
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 
