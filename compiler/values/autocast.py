@@ -35,11 +35,11 @@ class AutocastValue(RegionValue):
     # A decorated function that raises does not leave its block: the trace's end does.
     exits_on_raise = False
 
-    def __init__(self, cls: type, args: tuple):
+    def __init__(self, cls: type, args: tuple, kwargs: dict | None = None):
         super().__init__()
-        self.cls, self.args = cls, args
+        self.cls, self.args, self.kwargs = cls, args, kwargs or {}
         try:
-            self.real = cls(*args)  # its checks and warnings, as the program's call
+            self.real = cls(*args, **self.kwargs)  # its checks and warnings, as the program's
         except Exception as exc:  # noqa: BLE001 - an error of the program's arguments
             raise RaisedByProgram(exc) from None
 
@@ -51,11 +51,28 @@ class AutocastValue(RegionValue):
         return real, (real.device, real.fast_dtype, real._enabled, real._cache_enabled)
 
     def fresh(self) -> AutocastValue:
-        return AutocastValue(self.cls, self.args)
+        return AutocastValue(self.cls, self.args, self.kwargs)
 
     def enter(self, tx) -> Value:
         super().enter(tx)
         return self  # the `as` value: the autocast object, as eager's __enter__ gives
+
+
+def wrap_autocast(ctx, obj, source) -> AutocastValue:
+    """A real autocast object of the program (the one `@torch.autocast(...)` keeps in its
+    wrapper, a global): entered as a fresh object made with its settings, which are guarded."""
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import AttrSource
+    if type(obj) not in AUTOCAST_CLASSES or not isinstance(obj.device, str):
+        raise Unsupported(f"a {type(obj).__name__} object", BreakReason.UNSUPPORTED_VALUE)
+    if ctx is not None and source is not None:
+        ctx.guard(AttrSource(source, "fast_dtype"), GuardKind.ID, obj.fast_dtype)
+        for name in ("device", "_enabled", "_cache_enabled"):
+            ctx.guard(AttrSource(source, name), GuardKind.EQUALS, getattr(obj, name))
+    made = AutocastValue(type(obj), (obj.device, obj.fast_dtype, obj._enabled,
+                                     obj._cache_enabled))
+    made.source = source  # (leaving the frame: the program's own object)
+    return made
 
 
 def construct_autocast(cls: type, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -66,10 +83,29 @@ def construct_autocast(cls: type, args: list[Value], kwargs: dict[str, Value]) -
     if not all(v.is_constant() for v in values.values()):
         raise Unsupported("torch.autocast with computed arguments", BreakReason.UNSUPPORTED_CALL)
     plain = {k: v.as_constant() for k, v in values.items()}
+    if cls in DEVICE_CLASSES:  # torch.cpu.amp.autocast(enabled, dtype, cache_enabled)
+        return _device_autocast(cls, args, kwargs)
     if "device_type" not in plain:
         raise Unsupported("torch.autocast without a device type", BreakReason.UNSUPPORTED_CALL)
     defaults = {"dtype": None, "enabled": True, "cache_enabled": None}
     return AutocastValue(cls, tuple(plain.get(k, defaults.get(k)) for k in PARAMETERS))
+
+
+# The deprecated per-device classes: no device_type, (enabled, dtype, cache_enabled).
+DEVICE_CLASSES = (torch.cpu.amp.autocast, torch.cuda.amp.autocast)
+DEVICE_PARAMETERS = ("enabled", "dtype", "cache_enabled")
+
+
+def _device_autocast(cls: type, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    values = dict(zip(DEVICE_PARAMETERS, args))
+    if len(args) > len(DEVICE_PARAMETERS) or set(kwargs) - set(DEVICE_PARAMETERS) or \
+            set(values) & set(kwargs):
+        raise Unsupported(f"{cls.__qualname__} with these arguments",
+                          BreakReason.UNSUPPORTED_CALL)
+    values.update(kwargs)
+    if not all(v.is_constant() for v in values.values()):
+        raise Unsupported("torch.autocast with computed arguments", BreakReason.UNSUPPORTED_CALL)
+    return AutocastValue(cls, (), {k: v.as_constant() for k, v in values.items()})
 
 
 def _nesting() -> int:

@@ -20,7 +20,7 @@ from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
 
 MANAGER_TYPES = (torch.no_grad, torch.enable_grad, torch.inference_mode,
-                 torch.autograd.profiler.record_function)
+                 torch.autograd.profiler.record_function, torch.amp.autocast_mode.autocast)
 
 
 class RealManagerValue(Value):
@@ -52,6 +52,9 @@ def wrap_manager(ctx, obj: Any, source) -> Value:
     from compiler.values.profiler_regions import is_profiler_region_class, wrap_profiler_region
     if is_profiler_region_class(type(obj)):  # a region that records nothing: entered as such
         return wrap_profiler_region(ctx, obj, source)
+    if type(obj) is torch.amp.autocast_mode.autocast:  # a region: its settings, guarded
+        from compiler.values.autocast import wrap_autocast
+        return wrap_autocast(ctx, obj, source)
     if type(obj) is torch.inference_mode and type(obj.mode) is not bool:
         raise Unsupported("an inference_mode object of a non-bool mode",
                           BreakReason.UNSUPPORTED_VALUE)

@@ -369,3 +369,21 @@ def j_local_random_object_over_sequences(a, b):
     some = rng.sample([1, 2, 3, 4, 5], 2)
     weighted = rng.choices(["x", "y"], weights=[0.2, 0.8], k=3)
     return torch.stack(rows), picked, some, weighted
+
+
+@torch.autocast("cpu", dtype=torch.bfloat16)
+def _autocast_helper(x, y):
+    return x @ y.t()
+
+
+@case()
+def j_autocast_decorated_helper(a, b):
+    out = _autocast_helper(a, b)
+    return out, out.dtype, (a @ b.t()).dtype
+
+
+@case()
+def j_cpu_amp_autocast_class(a, b):
+    with torch.cpu.amp.autocast(dtype=torch.bfloat16):
+        x = torch.mm(a, b.t())
+    return x, x.dtype
