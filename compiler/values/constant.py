@@ -221,4 +221,24 @@ class BoundConstantMethodValue(Value):
         else:  # lists and dicts of constants as fresh copies (str.format reads `{0[1]}`)
             plain = [copied(a) if is_plain(a) else a.as_constant() for a in args]
         named = {k: copied(v) if is_plain(v) else v.as_constant() for k, v in kwargs.items()}
-        return registry.wrap_constant(call_pure(getattr(self.obj, self.name), plain, named))
+        result = call_pure(getattr(self.obj, self.name), plain, named)
+        if type(self.obj) is collections.Counter and self.name == "elements":
+            from compiler.values.iterators import SequenceIteratorValue  # a fresh chain of
+            return SequenceIteratorValue([registry.wrap_constant(i) for i in result],  # keys
+                                         kind=type(result))
+        if type(self.obj) is collections.Counter and self.name in ("keys", "values", "items"):
+            return CounterViewValue(result)
+        return registry.wrap_constant(result)
+
+
+class CounterViewValue(ConstantValue):
+    """`counter.values()` (keys, items) of a Counter constant: a live view of the trace's own
+    Counter, read by pure functions at trace time as the program reads it; never rebuilt
+    (the call's Counter is another object)."""
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a Counter's view as an output of the compiled code",
+                          BreakReason.UNSUPPORTED_VALUE)
+
+    def hash_key(self):
+        raise RaisedByProgram(TypeError(f"unhashable type: '{type(self.value).__name__}'"))

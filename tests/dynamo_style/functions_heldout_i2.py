@@ -326,7 +326,7 @@ def itertools_chain_zip_longest_starmap(a, b):
             list(itertools.compress("abcd", [1, 0, 1, 0])))
 
 
-@case(gap="Counter + Counter and Counter.elements (torch.compile refuses too)")
+@case()
 def counter_arithmetic_and_most_common(a, b):
     c = collections.Counter("abracadabra")
     d = collections.Counter({"a": 1, "z": 2})
