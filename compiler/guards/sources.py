@@ -286,9 +286,15 @@ class WeakRefReferentSource(Source):
         return {**self.base.constants(), "___referent": _referent}
 
 
-def _tensor_of_array(array):
+def tensor_of_array(array):
+    """torch.from_numpy, without its warning for a read-only array (the trace writes none)."""
     import torch
-    return torch.from_numpy(array)
+    if array.flags.writeable:
+        return torch.from_numpy(array)
+    import warnings
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", UserWarning)
+        return torch.from_numpy(array)
 
 
 @dataclasses.dataclass(frozen=True, eq=True)
@@ -302,7 +308,7 @@ class FromNumpySource(Source):
         return f"___from_numpy({inner(self.base)})"
 
     def constants(self) -> dict[str, Any]:
-        return {**self.base.constants(), "___from_numpy": _tensor_of_array}
+        return {**self.base.constants(), "___from_numpy": tensor_of_array}
 
     def is_local(self) -> bool:
         return self.base.is_local()

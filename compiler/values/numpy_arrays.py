@@ -128,13 +128,20 @@ def numpy_dtype(dtype: torch.dtype):
         raise Unsupported(f"{dtype} has no NumPy dtype", BreakReason.UNSUPPORTED_VALUE) from None
 
 
+def read_only(array):
+    array.setflags(write=False)
+    return array
+
+
 class NdarrayValue(Value):
     """An ndarray (or, with `scalar_type`, a NumPy scalar) whose data is `tensor`'s."""
 
-    def __init__(self, tensor: Value, scalar_type: type | None = None, source=None):
+    def __init__(self, tensor: Value, scalar_type: type | None = None, source=None,
+                 readonly: bool = False):
         super().__init__(source)
         self.tensor = tensor
         self.scalar_type = scalar_type
+        self.readonly = readonly  # a read-only argument, or a view of one: writes raise
 
     def reconstruct(self, plan) -> str:
         """An input array is itself (its writes were the graph's); another is its tensor's
@@ -142,7 +149,10 @@ class NdarrayValue(Value):
         if self.source is not None:
             return plan.source_expr(self.source)
         scalar = "[()]" if self.scalar_type is not None else ""
-        return plan.temp(f"{plan.expr(self.tensor)}.numpy(){scalar}")
+        text = f"{plan.expr(self.tensor)}.numpy(){scalar}"
+        if self.readonly:  # a view of a read-only argument stays read-only
+            text = f"{plan.bind(read_only)}({text})"
+        return plan.temp(text)
 
     def __repr__(self) -> str:
         return f"NdarrayValue({self.tensor!r}{', scalar' if self.scalar_type else ''})"

@@ -3,16 +3,17 @@ list or dict argument): the graph's input is `torch.from_numpy(<array>)`, made a
 call, which shares the array's memory, so a write in the graph is a write of the caller's
 array, as in eager.
 
-Guarded: the exact type ndarray, the dtype (byte order included), that the array is writeable,
-then the from_numpy tensor as any tensor input (shape and element strides always: NumPy's
-result layouts follow the input's). Its sizes are static: a new shape is a new trace.
+Guarded: the exact type ndarray, the dtype (byte order included), whether it is writeable (a
+write of a read-only one, or of a view of one, raises NumPy's error), then the from_numpy
+tensor as any tensor input (shape and element strides always: NumPy's result layouts follow
+the input's). Its sizes are static: a new shape is a new trace.
 """
 
 from __future__ import annotations
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec
-from compiler.guards.sources import AttrSource, FromNumpySource, Source
+from compiler.guards.sources import AttrSource, FromNumpySource, Source, tensor_of_array
 from compiler.values.base import Value
 
 
@@ -34,10 +35,8 @@ def wrap_ndarray(ctx, obj, source: Source | None) -> Value:
     ctx.guard(AttrSource(source, "dtype"), GuardKind.EQUALS, obj.dtype)
     ctx.guard(AttrSource(AttrSource(source, "flags"), "writeable"), GuardKind.EQUALS,
               bool(obj.flags.writeable))
-    if not obj.flags.writeable:
-        raise Unsupported("a read-only ndarray", BreakReason.UNSUPPORTED_VALUE)
     try:
-        real = torch.from_numpy(obj)
+        real = tensor_of_array(obj)
     except (TypeError, ValueError) as exc:  # its dtype, byte order or strides
         raise Unsupported(f"an ndarray torch cannot share ({exc})",
                           BreakReason.UNSUPPORTED_VALUE) from None
@@ -62,7 +61,7 @@ def wrap_ndarray(ctx, obj, source: Source | None) -> Value:
     ctx.register_tensor(fake, tensor)
     if source.is_local():
         ctx.local_tensor_values.append(tensor)  # for the storage-aliasing guard
-    return NdarrayValue(tensor, source=source)
+    return NdarrayValue(tensor, source=source, readonly=not obj.flags.writeable)
 
 
 def wrap_bound_method(ctx, obj, source: Source | None) -> Value:

@@ -67,7 +67,8 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                           f"({example.dtype}{tuple(example.shape)} for "
                           f"{answer.dtype}{answer.shape})", BreakReason.UNSUPPORTED_CALL)
     result = _agree(tx, name, result, answer)
-    return NdarrayValue(result, answer.scalar_type)
+    return NdarrayValue(result, answer.scalar_type,
+                        readonly=any(v.readonly for v in answer.views))
 
 
 PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "einsum", "@",

@@ -22,8 +22,13 @@ INPLACE = {"+=": "+", "-=": "-", "*=": "*", "/=": "/", "//=": "//", "%=": "%", "
 
 
 def _writable(array) -> object:
+    """A copy of the array's stand-in, as writeable as the array (NumPy then raises for a
+    read-only one as for the real one, in its order of checks)."""
     import numpy as np
-    return np.array(array.stand_in())
+    copy = np.array(array.stand_in())
+    if array.readonly:
+        copy.setflags(write=False)
+    return copy
 
 
 def _numpy_accepts(action, what: str) -> None:
@@ -32,6 +37,11 @@ def _numpy_accepts(action, what: str) -> None:
         with warnings.catch_warnings(), np.errstate(all="ignore"):
             warnings.simplefilter("error", np.exceptions.ComplexWarning)
             action()
+    except ValueError as exc:
+        if "read-only" in str(exc):  # read-only-ness is guarded: the program's error
+            raise RaisedByProgram(exc) from None
+        raise Unsupported(f"{what}: NumPy raises {type(exc).__name__} here",
+                          BreakReason.UNSUPPORTED_CALL) from None
     except Exception as exc:  # noqa: BLE001 - refused by NumPy for these dtypes or shapes
         raise Unsupported(f"{what}: NumPy raises {type(exc).__name__} here",
                           BreakReason.UNSUPPORTED_CALL) from None

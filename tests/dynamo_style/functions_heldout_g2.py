@@ -286,3 +286,20 @@ def g_numpy_of_constants_folds(t):
     if m > 2:
         t = t * m
     return t, np.sum([1, 2, 3]), np.array([1.5, 2.5]) * 2
+
+
+def _read_only(a):
+    a.setflags(write=False)
+    return a
+
+
+@case(one(lambda: _read_only(arr(0))))
+def g_read_only_argument_read(a):
+    return a * 2, a[1:].sum(), np.maximum(a, 0).copy()
+
+
+@case(one(lambda: _read_only(arr(0))))
+def g_read_only_view_written(a):
+    b = a[1:]
+    b[0] = 5.0
+    return a

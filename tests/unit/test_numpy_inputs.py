@@ -96,17 +96,40 @@ def test_arrays_torch_cannot_share_fall_back():
             compiler.compile(f, fullgraph=True)(a)
 
 
-def test_read_only_array_is_refused_and_eager_raises():
-    def f(a):
-        a[0] = 1.0
+def test_read_only_array_is_read_and_its_writes_raise_numpys_error():
+    def read(a):
+        return a * 2, a[1:].sum(), a.T.copy()
+
+    def write_view(a):
+        b = a[1:]
+        b[0] = 5.0  # (the trace stops here: the rest runs on the rebuilt, read-only view)
         return a
 
-    a = np.zeros(2)
-    a.setflags(write=False)
-    with pytest.raises(compiler.Unsupported):
-        compiler.compile(f, fullgraph=True)(a)
-    with pytest.raises(ValueError):
-        compiler.compile(f, fullgraph=False)(a)
+    def write_copy(a):
+        b = a.copy()
+        b[0] = 1.0
+        return b
+
+    def sort(a):
+        a.sort()
+
+    def readonly():
+        a = np.arange(3.0)
+        a.setflags(write=False)
+        return a
+
+    assert_same(compiler.compile(read, fullgraph=True)(readonly()), read(readonly()))
+    assert_same(compiler.compile(write_copy, fullgraph=True)(readonly()), write_copy(readonly()))
+    for fn in (write_view, sort):
+        with pytest.raises(ValueError, match="read-only") as raised:
+            fn(readonly())
+        with pytest.raises(ValueError, match="read-only") as compiled_raised:
+            compiler.compile(fn, fullgraph=False)(readonly())
+        assert str(compiled_raised.value) == str(raised.value)
+    compiled = compiler.compile(read, fullgraph=True)
+    compiled(np.arange(3.0))
+    compiled(readonly())
+    assert len(compiler.stats(compiled).recompiles) == 1  # writeable is guarded
 
 
 def test_one_array_twice_then_two_arrays():
