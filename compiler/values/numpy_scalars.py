@@ -26,8 +26,16 @@ def is_numpy_scalar(obj: Any) -> bool:
     return is_numpy_scalar_type(type(obj))
 
 
-def construct_scalar(cls: type, args: list[Value], kwargs: dict[str, Value]) -> Value:
-    """`cls(constant)`: the real NumPy scalar; a tensor, an array or anything else refused."""
+def construct_scalar(cls: type, args: list[Value], kwargs: dict[str, Value], tx=None) -> Value:
+    """`cls(constant)`: the real NumPy scalar; `cls(array)` (`np.float32(a.sum())`), given
+    the translator: NumPy's conversion, in the graph; a tensor or anything else refused."""
+    from compiler.values.numpy_arrays import NdarrayValue
+    if tx is not None and args and isinstance(args[0], NdarrayValue):
+        import numpy as np
+        if getattr(np, cls.__name__, None) is not cls or len(args) > 1 or kwargs:
+            raise Unsupported(f"{cls.__name__}() of an array", BreakReason.UNSUPPORTED_CALL)
+        from compiler.values.numpy_ops import numpy_op
+        return numpy_op(tx, "fn", cls.__name__, args, {})
     plain = []
     for arg in args:
         value = arg.as_constant() if isinstance(arg, ConstantValue) else None
