@@ -36,6 +36,7 @@ from compiler.values.constant import (
 )
 from compiler.values.containers import DictValue, ListValue, SizeValue, TupleValue
 from compiler.values.context_decorators import MANAGER_TYPES, wrap_manager
+from compiler.values.lazy_constants import wrap_item
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
 from compiler.values.numpy_inputs import is_ndarray, wrap_ndarray
 from compiler.values.numpy_scalars import is_numpy_scalar
@@ -273,7 +274,7 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
         literal = type(key) in CONSTANT_TYPES
         item_source = _item(source, key if literal or source is None else
                             ConstantSource(ctx.label_for(key, "key"), key))
-        pairs.append((key_value, wrap(ctx, item, item_source)))
+        pairs.append((key_value, wrap_item(ctx, item, item_source, wrap)))
     if type(obj) is collections.OrderedDict:  # with an instance dict (state_dict's _metadata)
         from compiler.values.stdlib_collections import OrderedDictValue
         return OrderedDictValue(DictValue.from_pairs(pairs).entries, source, obj)
