@@ -59,50 +59,135 @@ def _slot_hash(answer: int) -> int:
     return hash(answer)
 
 
+def _text(tx, obj: Value, method: types.FunctionType, hook: str) -> ConstantValue:
+    """The str a traced `__repr__` / `__str__` / `__format__` gave, as CPython's slot takes it."""
+    answer = _constant(UserFunctionValue(method).call(tx, [obj], {}), f"a {hook} result")
+    if not isinstance(answer, str):
+        kind = "non-string" if hook != "__format__" else "non-str"
+        raise RaisedByProgram(TypeError(f"{hook} returned {kind} (type "
+                                        f"{type(answer).__name__})"))
+    if type(answer) is not str:  # a str subclass: CPython gives it back as it is
+        raise Unsupported(f"{hook} returning a str subclass", BreakReason.UNSUPPORTED_VALUE)
+    return ConstantValue(answer)
+
+
 def _repr(tx, obj: Value):
     from compiler.values.exceptions import ExceptionValue, exception_repr
     if isinstance(obj, ExceptionValue):
         return exception_repr(tx, obj)
+    if _is_container(obj):
+        return _container_repr(tx, obj)
     method = _python_method(tx, obj, "__repr__")
     if method is None:
         return NotImplemented
     if method.__code__ is _GUARDED_REPR:  # dataclasses' guard: the function it wraps
         inner = method.__closure__[method.__code__.co_freevars.index("user_function")]
         method = inner.cell_contents
-    answer = _constant(UserFunctionValue(method).call(tx, [obj], {}), "a __repr__ result")
-    if not isinstance(answer, str):
-        raise RaisedByProgram(TypeError(f"__repr__ returned non-string (type "
-                                        f"{type(answer).__name__})"))
-    if type(answer) is not str:  # a str subclass: CPython gives it back as it is
-        raise Unsupported("__repr__ returning a str subclass", BreakReason.UNSUPPORTED_VALUE)
-    return ConstantValue(answer)
+    return _text(tx, obj, method, "__repr__")
 
 
 _HEAP_TYPE = 1 << 9
 _plain_str = BUILTIN_HANDLERS[str]  # builtins' own (exceptions)
 
 
+def _python_class(value: Value) -> type | None:
+    """The class of an instance of classes written in Python (and object), else None."""
+    cls = value.dunder_class()
+    if cls is None or not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]):
+        return None
+    return cls
+
+
 def _str(tx, *value, **kwargs):
     """`str(obj)` of an instance of a Python class: its `__str__` traced, or object's, which
-    gives the `repr` (above)."""
-    cls = value[0].dunder_class() if len(value) == 1 and not kwargs else None
-    if cls is None or not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]):
+    gives the `repr` (above); of a list, tuple or dict holding such objects, its repr."""
+    if len(value) == 1 and not kwargs and _is_container(value[0]):
+        return _container_repr(tx, value[0])
+    cls = _python_class(value[0]) if len(value) == 1 and not kwargs else None
+    if cls is None:
         return _plain_str(tx, *value, **kwargs)
     method = guarded_find_in_mro(tx, cls, "__str__")[1]
     if method is object.__str__:
         return _repr(tx, value[0])
     if not isinstance(method, types.FunctionType):
         return _plain_str(tx, *value, **kwargs)
-    answer = _constant(UserFunctionValue(method).call(tx, [value[0]], {}), "a __str__ result")
-    if not isinstance(answer, str):
-        raise RaisedByProgram(TypeError(f"__str__ returned non-string (type "
-                                        f"{type(answer).__name__})"))
+    return _text(tx, value[0], method, "__str__")
+
+
+def _format(tx, value: Value, spec: Value | None = None):
+    """`format(obj, spec)` of an instance of a Python class: its `__format__` traced, or
+    object's (the str for an empty spec, else TypeError)."""
+    cls = value.python_type() if _is_container(value) else _python_class(value)
+    if cls is None or (spec is not None and not spec.is_constant()):
+        return NotImplemented
+    text = "" if spec is None else spec.as_constant()
+    if not isinstance(text, str):
+        raise RaisedByProgram(TypeError(f"format() argument 2 must be str, not "
+                                        f"{type(text).__name__}"))
+    method = object.__format__ if _is_container(value) else guarded_find_in_mro(
+        tx, cls, "__format__")[1]
+    if method is object.__format__:
+        if text:
+            raise RaisedByProgram(TypeError(f"unsupported format string passed to "
+                                            f"{cls.__name__}.__format__"))
+        return _str(tx, value)
+    if not isinstance(method, types.FunctionType):
+        return NotImplemented
+    answer = _constant(UserFunctionValue(method).call(tx, [value, ConstantValue(text)], {}),
+                       "a __format__ result")
     if type(answer) is not str:
-        raise Unsupported("__str__ returning a str subclass", BreakReason.UNSUPPORTED_VALUE)
+        raise RaisedByProgram(TypeError(f"__format__ must return a str, not "
+                                        f"{type(answer).__name__}"))
     return ConstantValue(answer)
 
 
-HANDLERS = {hash: _hash, repr: _repr, str: _str}
+def format_value(tx, value: Value, spec: str, conversion: int) -> Value:
+    """FORMAT_VALUE of an f-string (`f"{value!r:>8}"`): the conversion (str, repr, ascii) by
+    the builtins above, then `format(value, spec)`."""
+    from compiler.values.builtins import call_builtin
+    if conversion:
+        value = call_builtin(tx, {1: str, 2: repr, 3: ascii}[conversion], [value], {})
+    return call_builtin(tx, format, [value, ConstantValue(spec)], {})
+
+
+def _is_container(value: Value) -> bool:
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    if isinstance(value, DictValue):
+        return value.python_type() is dict and not all(
+            k.is_constant() and v.is_constant() for k, v in value.entries.values())
+    return isinstance(value, (ListValue, TupleValue)) and value.python_type() in (
+        list, tuple) and not all(i.is_constant() for i in value.items)
+
+
+_being_shown: list[Value] = []  # the containers whose repr is being made (CPython's guard)
+
+
+def _container_repr(tx, value: Value) -> ConstantValue:
+    """repr of a list, tuple or dict holding objects whose repr is traced: each item's
+    repr, as CPython's containers write them ("[...]" for one reached inside itself)."""
+    from compiler.values.builtins import call_builtin
+    from compiler.values.containers import DictValue, ListValue
+    opening, closing = ("[", "]") if isinstance(value, ListValue) else (
+        ("{", "}") if isinstance(value, DictValue) else ("(", ")"))
+    if any(v is value for v in _being_shown):
+        return ConstantValue(opening + "..." + closing)
+
+    def shown(item: Value) -> str:
+        return _constant(call_builtin(tx, repr, [item], {}), "an item's repr")
+
+    _being_shown.append(value)
+    try:
+        if isinstance(value, DictValue):
+            parts = [f"{shown(k)}: {shown(v)}" for k, v in value.entries.values()]
+        else:
+            parts = [shown(item) for item in value.items]
+    finally:
+        _being_shown.pop()
+    tail = "," if opening == "(" and len(parts) == 1 else ""
+    return ConstantValue(opening + ", ".join(parts) + tail + closing)
+
+
+HANDLERS = {hash: _hash, repr: _repr, str: _str, format: _format}
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 

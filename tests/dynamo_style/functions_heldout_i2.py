@@ -610,3 +610,38 @@ def sorting_mixed_types_raises(a, b):
     except TypeError as e:
         message = str(e)
     return a + b, message, sorted([(2, "b"), (1, "z"), (2, "a")])
+
+
+class Money:
+    def __init__(self, cents):
+        self.cents = cents
+
+    def __repr__(self):
+        return f"Money({self.cents})"
+
+    def __str__(self):
+        return f"${self.cents / 100:.2f}"
+
+    def __format__(self, spec):
+        return format(self.cents / 100, spec) + " USD"
+
+
+@dataclasses.dataclass
+class Row:
+    key: str
+    value: float
+
+
+@case()
+def repr_str_format_of_objects_and_containers(a, b):
+    m = Money(1250)
+    rows = [Row("a", 1.0), Row("b", 2.5)]
+    return (a + b, repr(m), str(m), format(m, ".1f"), str([m, 1]), repr((m,)), str({"k": m}),
+            repr(rows), str(rows[0]), format(rows[1]), repr([[m], ()]), str((Row("c", 0.5), 2)))
+
+
+@case(gap="f-strings of objects: FORMAT_VALUE refuses them (ops_build; findings)")
+def fstrings_of_objects(a, b):
+    m = Money(99)
+    row = Row("z", 3.0)
+    return a + b, f"{m}", f"{m!r}", f"{m:.3f}", f"{row}", f"{[m]}", f"{row!s:>30}"
