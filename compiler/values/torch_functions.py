@@ -144,9 +144,9 @@ class TorchFunctionValue(NativeFunctionValue):
         if on_constants and result.is_constant() and not _answers_alike(fn):
             raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} with no tensor argument (it "
                               f"may change torch's global state)", BreakReason.UNSUPPORTED_CALL)
-        if _returned_none(fn, result):
-            raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} returns None: what it does "
-                              f"(`torch.set_rng_state(t)`) is no value of the graph",
+        if not on_constants and not _answers_alike(fn) and _returned_none(fn, result):
+            raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} of a tensor returns None: "
+                              f"what it does is no value of the graph",
                               BreakReason.UNSUPPORTED_CALL)
         return result
 
