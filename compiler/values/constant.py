@@ -90,8 +90,10 @@ SYMBOLIC_TYPES = (torch.SymInt, torch.SymBool, torch.SymFloat)
 _SPECIALISED = {torch.SymInt: int, torch.SymBool: bool, torch.SymFloat: float}
 
 
-# `member.name` of an enum member: stdlib_enum.member_attribute (it builds on this module).
-ENUM_MEMBER_ATTRIBUTE: list = [None]
+# Installed by the modules that build on this one: `member.name` of an enum member
+# ("enum_member_attribute", stdlib_enum.py), `str.format` with arguments that are objects
+# ("format_with_objects", stdlib_string.py).
+HOOKS: dict[str, Any] = {}
 
 CLASS_NAMES = {"__name__", "__qualname__", "__module__"}
 Py_TPFLAGS_HEAPTYPE = 1 << 9
@@ -169,7 +171,7 @@ class ConstantValue(Value):
         if name in allowed:
             return BoundConstantMethodValue(value, name)
         if isinstance(value, enum.Enum):  # installed by stdlib_enum.py, which imports this
-            return ENUM_MEMBER_ATTRIBUTE[0](tx, self, name)
+            return HOOKS["enum_member_attribute"](tx, self, name)
         if isinstance(value, (torch.dtype, torch.device, slice, range, complex, int, float,
                               torch.finfo, torch.iinfo, type(sys.version_info),
                               dataclasses.Field)):
@@ -204,6 +206,7 @@ def index_of(tx, value: Value) -> int:
         raise RaisedByProgram(TypeError(f"__index__ returned non-int (type {kind})"))
     return int(answer)
 
+
 class BoundConstantMethodValue(Value):
     """A pure method of a constant (`"a,b".split`), evaluated at trace time."""
 
@@ -216,6 +219,9 @@ class BoundConstantMethodValue(Value):
 
     def call(self, tx, args, kwargs) -> Value:
         is_plain, copied = registry.is_plain, registry.plain
+        if self.name == "format" and type(self.obj) is str and not all(
+                is_plain(a) for a in [*args, *kwargs.values()]):
+            return HOOKS["format_with_objects"](tx, self.obj, args, kwargs)
         if self.name == "join" and isinstance(self.obj, (str, bytes)) and len(args) == 1:
             plain = [[i.as_constant() for i in args[0].unpack(tx)]]
         else:  # lists and dicts of constants as fresh copies (str.format reads `{0[1]}`)

@@ -82,4 +82,4 @@ def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
                       f"C-level __contains__", BreakReason.UNSUPPORTED_VALUE)
 
 
-constant.ENUM_MEMBER_ATTRIBUTE[0] = member_attribute
+constant.HOOKS["enum_member_attribute"] = member_attribute

@@ -154,5 +154,5 @@ HANDLERS.update({functools.wraps: _wraps, functools.reduce: _reduce,
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 
 # heapq's and bisect's C functions and functools.cmp_to_key join the table there; enum
-# members' attributes are found by stdlib_enum
-from compiler.values import stdlib_enum, stdlib_heapq  # noqa: E402, F401
+# members' attributes are found by stdlib_enum, str.format of objects by stdlib_string
+from compiler.values import stdlib_enum, stdlib_heapq, stdlib_string  # noqa: E402, F401

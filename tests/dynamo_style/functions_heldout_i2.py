@@ -645,3 +645,16 @@ def fstrings_of_objects(a, b):
     m = Money(99)
     row = Row("z", 3.0)
     return a + b, f"{m}", f"{m!r}", f"{m:.3f}", f"{row}", f"{[m]}", f"{row!s:>30}"
+
+
+@case()
+def str_format_with_object_arguments(a, b):
+    m = Money(250)
+    row = Row("k", 1.5)
+    try:
+        "{} {1}".format(m, m)  # noqa: F525 - it raises
+    except ValueError as e:
+        mixed = str(e)
+    return (a * row.value + b, "{} and {!r}".format(m, m), "{0.key}={0.value:.1f}".format(row),
+            "{m:>10}|{n[0]}".format(m=m, n=[m]), "{}-{}".format(row, 3), mixed,
+            "[{:.0f}]".format(m))
