@@ -1,5 +1,5 @@
 """torch.func transforms of a Python function in a trace: `vmap`, `grad`, `grad_and_value`,
-`jacrev`, `jacfwd` and `hessian`.
+`jacrev`, `jacfwd`, `hessian` and `functionalize`.
 
 The function is speculated into a subgraph (compiler/values/subgraph.py) on fake tensors shaped
 as the transform shows them to it (one slice along the mapped dimension for vmap), and the
@@ -64,6 +64,7 @@ def _transformed_call(name: str, options: tuple, skeletons: tuple, module, tenso
 TRANSFORMS: dict[str, tuple[bool, bool]] = {
     "vmap": (False, False), "grad": (True, True), "grad_and_value": (True, True),
     "jacrev": (True, True), "hessian": (True, True), "jacfwd": (False, True),
+    "functionalize": (False, False),
 }
 
 
@@ -134,6 +135,9 @@ class TransformedFunctionValue(Value):
             DictValue.from_pairs([(ConstantValue(k), v) for k, v in kwargs.items()]), what)
         if self.name == "vmap":
             seen, as_is = _vmap_leaves(self.options, skeleton, leaves)
+        elif self.name == "functionalize":  # the function sees its arguments as they are
+            seen = [sample_fake(v.example) if _is_tensor(v) else v for v in leaves]
+            as_is = [True] * len(leaves)
         else:
             seen, as_is = _differentiated_leaves(self.name, self.options, skeleton, leaves)
         seen += [sample_fake(v.example) if _is_tensor(v) else v for v in kw_leaves]

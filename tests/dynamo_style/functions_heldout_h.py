@@ -492,11 +492,12 @@ def h_linearize(a, b):
     return out, jvp_fn(b)
 
 
-@case(gap="torch.func.functionalize is not modelled")
+@case()
 def h_functionalize(a, b):
     def f(x):
         y = x.clone()
         y.add_(1)
-        return y
+        return y, x.view(-1)
 
-    return torch.func.functionalize(f)(a)
+    plain = torch.func.functionalize(f)(a)
+    return plain, torch.func.functionalize(f, remove="mutations_and_views")(b)

@@ -318,3 +318,16 @@ def test_a_global_first_read_inside_then_written_after():
         one_graph(compiler.stats(compiled))
     finally:
         WEIGHTS = torch.ones(4)
+
+
+def test_functionalize_in_the_trace_leaves_no_transform_level():
+    def f(a, b):
+        def g(x):
+            y = x.clone()
+            y.mul_(2)
+            return y + b, x.view(-1)
+
+        return torch.func.functionalize(g)(a)
+
+    one_graph(check_same(f, *_inputs()))
+    assert torch._C._functorch.maybe_current_level() is None
