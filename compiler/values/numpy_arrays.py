@@ -49,11 +49,12 @@ FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "vstack", "column_stack", "zeros_like", "ones_like", "full_like", "expand_dims",
     "squeeze", "flip", "fliplr", "flipud", "roll", "tile", "repeat", "diag", "diagonal",
     "trace", "tril", "triu", "take", "take_along_axis", "diff", "atleast_1d", "atleast_2d",
-    "copy", "linalg.norm", "linalg.det",
+    "copy", "linalg.norm", "linalg.det", "ascontiguousarray", "nan_to_num", "percentile",
+    "quantile", "append", "searchsorted", "real", "conj", "conjugate",
 }
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
                         "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
-                        "diagonal", "take"}
+                        "diagonal", "take", "conj", "searchsorted"}
 # Methods that write their array (compiler/values/numpy_writes.py) or need its values.
 WRITING_METHODS = {"fill", "sort"}
 DATA_METHODS = {"item", "tolist", "nonzero", "tobytes", "__float__", "__int__", "__bool__"}
@@ -194,8 +195,8 @@ class NdarrayValue(Value):
         if name == "dtype":
             from compiler.values.numpy_scalars import NumpyDtypeValue
             return NumpyDtypeValue(self.dtype)
-        if name == "T":
-            return numpy_op(tx, "attr", "T", [self], {})
+        if name in ("T", "real"):
+            return numpy_op(tx, "attr", name, [self], {})
         if name in METHODS or name in WRITING_METHODS:
             return NumpyMethodValue(self, name)
         if name in DATA_METHODS:

@@ -57,11 +57,17 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
             isinstance(v, NdarrayValue) for v in getattr(args[0], "items", None) or ()):
         graph_name = "stack"  # of a list of arrays: torch._numpy would read their data
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
+    renamed = CLIP_KEYWORDS if name == "clip" else {}  # torch._numpy's names
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
-                              {k: backing(v) for k, v in kwargs.items()}, f"numpy {name}")
+                              {renamed.get(k, k): backing(v) for k, v in kwargs.items()},
+                              f"numpy {name}")
     if not isinstance(result, TensorValue):
         raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
     example = result.example
+    if answer.shape == () and tuple(example.shape) == (1,):  # (median, percentile)
+        result = tx.ctx.tensor_op("call_method", "reshape", [result, tx.const(())], {},
+                                  f"numpy {name} scalar")
+        example = result.example
     if (numpy_dtype(example.dtype), tuple(example.shape)) != (answer.dtype, answer.shape):
         raise Unsupported(f"torch._numpy's {name} differs from NumPy's "
                           f"({example.dtype}{tuple(example.shape)} for "
@@ -71,6 +77,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                         readonly=any(v.readonly for v in answer.views))
 
 
+CLIP_KEYWORDS = {"a_min": "min", "a_max": "max"}
 PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "einsum", "@",
             "linalg.norm", "linalg.det"}
 

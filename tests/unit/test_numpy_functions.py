@@ -39,6 +39,10 @@ EXPRESSIONS = [
     "np.clip(a, -1, 1)", "np.maximum(a, a.T[:3].T)", "np.power(a, 2.0)", "np.std(a, ddof=1)",
     "np.var(a, axis=0)", "np.mean(a, axis=(0, 1))", "a.sum(axis=1, keepdims=True)",
     "np.array([1, 2, 3]) * a[0, :3]", "np.logspace(0, 2, 3)", "np.tri(3)",
+    "np.clip(a, a_min=0, a_max=None)", "np.ascontiguousarray(a.T)", "np.nan_to_num(a / 0.0)",
+    "np.percentile(a, 30)", "np.quantile(a, [0.25, 0.5], axis=0)", "np.append(a, [1, 2])",
+    "np.median(a[0])", "np.searchsorted(np.sort(a[0]), 0.5)", "np.real(a)", "a.conj()",
+    "a.real", "np.conj(a)",
 ]
 
 
