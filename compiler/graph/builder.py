@@ -141,10 +141,10 @@ class GraphBuilder:
 
     def _lift(self, arg: Any) -> Any:
         """A constant object the generated code cannot spell (a dataclass instance such as
-        LinearCrossEntropyOptions, a NumPy scalar) becomes an attribute of the graph module,
-        read by get_attr."""
+        LinearCrossEntropyOptions, a NumPy scalar, a class such as torch.HalfTensor) becomes
+        an attribute of the graph module, read by get_attr."""
         if not (dataclasses.is_dataclass(arg) and not isinstance(arg, type)
-                or _is_numpy_scalar(arg)):
+                or _is_numpy_scalar(arg) or isinstance(arg, type)):
             return arg
         return self.attribute(arg, "_constant")
 

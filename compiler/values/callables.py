@@ -569,8 +569,9 @@ class LruCacheValue(HeldCallableValue):
         name = getattr(self.fn, "__qualname__", "an lru_cache function")
         plain = [_frozen_constant(a, name) for a in args]
         named = {k: _frozen_constant(v, name) for k, v in kwargs.items()}
-        if self.source is None:
-            raise unsupported_call(f"{name} (an lru_cache function with no source)")
+        # (one reached with no source, a global of a library's module, is named by the guards
+        # as a constant they hold)
+        source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
         try:
             result = self.fn(*plain, **named)
         except Exception as exc:
@@ -578,7 +579,7 @@ class LruCacheValue(HeldCallableValue):
         if not _is_frozen(result):
             raise unsupported_call(f"{name}, an lru_cache function returning a "
                                    f"{type(result).__qualname__}")
-        misses = LruCacheMissesSource(self.source)
+        misses = LruCacheMissesSource(source)
         for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
             del tx.ctx.guards[key]  # the count after the last call of this trace
         tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
