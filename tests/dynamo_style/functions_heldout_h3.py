@@ -338,3 +338,71 @@ def h3_functorch_package_names(a, b):
     g = functorch.grad(lambda t: (t.sin() * b).sum())(a)
     out, pullback = functorch.vjp(torch.exp, a[0])
     return rows, g, functorch.jacrev(torch.cos)(a[0]), out, pullback(b[0])
+
+
+# -- functional training idioms -------------------------------------------------------------------
+
+_NET = _seeded(lambda: nn.Sequential(nn.Linear(4, 8), nn.BatchNorm1d(8), nn.ReLU(),
+                                     nn.Linear(8, 3)))
+_NET.eval()
+
+
+def _net_state():
+    params = {k: v.detach().clone() for k, v in _NET.named_parameters()}
+    buffers = {k: v.clone() for k, v in _NET.named_buffers()}
+    return params, buffers, randn(0, (5, 4)), torch.tensor([0, 2, 1, 1, 0])
+
+
+@case(_net_state)
+def h3_functional_training_step(params, buffers, x, y):
+    def compute_loss(p, b, xb, yb):
+        out = functional_call(_NET, (p, b), (xb,))
+        return torch.nn.functional.cross_entropy(out, yb)
+
+    grads, loss = torch.func.grad_and_value(compute_loss)(params, buffers, x, y)
+    new_params = {k: p - 0.1 * grads[k] for k, p in params.items()}
+    return loss, new_params["0.weight"], compute_loss(new_params, buffers, x, y)
+
+
+@case(_net_state)
+def h3_per_sample_grads_with_buffers(params, buffers, x, y):
+    def loss_one(p, b, xi, yi):
+        out = functional_call(_NET, (p, b), (xi.unsqueeze(0),))
+        return torch.nn.functional.cross_entropy(out, yi.unsqueeze(0))
+
+    per = vmap(grad(loss_one), in_dims=(None, None, 0, 0))(params, buffers, x, y)
+    return {k: v.shape for k, v in per.items()}, per["3.bias"]
+
+
+@case(_net_state)
+def h3_jacrev_functional_call_wrt_input(params, buffers, x, y):
+    def f(p, xi):
+        return functional_call(_NET, (p, buffers), (xi.unsqueeze(0),)).squeeze(0)
+
+    return vmap(jacrev(f, argnums=1), in_dims=(None, 0))(params, x)
+
+
+_META_BASE = copy.deepcopy(_seeded(lambda: nn.Linear(4, 2))).to("meta")
+
+
+def _ensemble_state():
+    models = [_seeded(lambda: nn.Linear(4, 2)) for _ in range(3)]
+    with torch.no_grad():
+        for i, m in enumerate(models):
+            m.weight.add_(i)
+    params, buffers = torch.func.stack_module_state(models)
+    return {k: v.detach() for k, v in params.items()}, buffers, randn(1, (6, 4))
+
+
+@case(_ensemble_state)
+def h3_ensemble_on_meta_base_model(params, buffers, x):
+    def call_one(p, b, xb):
+        return functional_call(_META_BASE, (p, b), (xb,))
+
+    return vmap(call_one, in_dims=(0, 0, None))(params, buffers, x)
+
+
+@case()
+def h3_functional_call_strict_untied(a, b):
+    params = {"a.weight": torch.eye(4), "b.weight": torch.eye(4) * 2}
+    return functional_call(_TIED, params, (a,), tie_weights=False, strict=True)

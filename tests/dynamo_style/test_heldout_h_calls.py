@@ -214,3 +214,42 @@ def test_attribute_set_deleted_and_set_again_keeps_eager_order():
         return x * net.scale, had, [k for k in vars(net) if not k.startswith("_")]
 
     run_calls(f, [(None, (_x(),)), (None, (_x(1),))], fullgraph=False, reset_state=_fresh)
+
+
+# -- torch.func transforms over structures that change between calls --
+
+def _transform_over_dict(inputs, scale):
+    def f(d):
+        return sum(v.sin().sum() for v in d.values()) * scale
+
+    return grad(f)(inputs), vmap(lambda d: d["x"] * scale, in_dims=({"x": 0, "y": None},))(
+        {"x": inputs["x"], "y": inputs.get("y", inputs["x"])})
+
+
+def test_transforms_over_a_dict_whose_keys_change():
+    a, b = _x(), _x(1)
+    stats = run_calls(_transform_over_dict,
+                      [(None, ({"x": a, "y": b}, 2.0)), (None, ({"x": a}, 2.0)),
+                       (None, ({"x": a, "y": b, "z": a}, 3.0)), (None, ({"x": b, "y": a}, 2.0))],
+                      fullgraph=True)
+    assert len(stats.recompiles) == 2  # the last call's keys and scale are the first's
+
+
+def _in_dims_from_argument(x, y, dims):
+    return vmap(lambda r, s: r * s, in_dims=dims)(x, y)
+
+
+def test_in_dims_given_as_an_argument():
+    a, b = _x(), _x(1)
+    run_calls(_in_dims_from_argument, [(None, (a, b, (0, 0))), (None, (a, b[0], (0, None))),
+                                       (None, (a, b.T.contiguous(), (0, 1)))], fullgraph=True)
+
+
+def _argnums_from_argument(x, y, argnums):
+    return grad(lambda r, s: (r * s.cos()).sum(), argnums=argnums)(x, y)
+
+
+def test_argnums_given_as_an_argument():
+    a, b = _x(), _x(1)
+    run_calls(_argnums_from_argument, [(None, (a, b, 0)), (None, (a, b, 1)),
+                                       (None, (a, b, (0, 1)))], fullgraph=True)
