@@ -97,7 +97,12 @@ class SetValue(Value):
         return frozenset if self.frozen else set
 
     def hash_key(self) -> Any:
-        return super().hash_key() if self.frozen else unhashable(self)
+        if not self.frozen:
+            return unhashable(self)
+        if self.is_constant():
+            return super().hash_key()
+        with rebuilding():  # by its members' keys (tensors by identity, objects by hash)
+            return frozenset(self.members)
 
     def is_constant(self) -> bool:
         return all(item.is_constant() for item in self.members.values())
@@ -174,7 +179,7 @@ class SetValue(Value):
                                               self.members.keys))
 
     def contains(self, tx, item: Value) -> bool:
-        return key_of(tx, item) in self.members
+        return _lookup_key(tx, item) in self.members
 
     def getattr(self, tx, name: str) -> Value:
         return bound_method(self, name)
@@ -196,7 +201,7 @@ class SetValue(Value):
                     self.members_in_order = False
                 self.members.setdefault(key, args[0])
         elif name in ("discard", "remove"):  # a removal keeps the others' order
-            key = key_of(tx, args[0])
+            key = _lookup_key(tx, args[0])
             with one_operation():
                 present = key in self.members
             if not present:
@@ -259,6 +264,15 @@ class SetValue(Value):
         """The real table an operator (`|`, `&`, ...) works on (a stand-in for a set from a
         source: its result's order is then not known)."""
         return self.table if self.table is not None else self._approximate_table()
+
+
+def _lookup_key(tx, item: Value) -> Any:
+    """The key `in`, `discard` and `remove` look up: a set (unhashable) is looked up as the
+    frozenset of its members, as CPython's set retries it."""
+    if isinstance(item, SetValue) and not item.frozen:
+        with rebuilding():
+            return frozenset(item.members)
+    return key_of(tx, item)
 
 
 def _result(table, pools, operands) -> SetValue:

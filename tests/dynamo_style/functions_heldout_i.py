@@ -455,3 +455,14 @@ def flag_iteration_and_len(a, b):
     both = Perm.R | Perm.X
     return (a * len(Perm) + b, [p.name for p in Perm], both.value, Perm(6).name,
             Perm.R.name, (Perm.R | Perm.W | Perm.X) == Perm(7), Mode.TRAIN.name)
+
+
+@case()
+def sets_looked_up_as_frozensets(a, b):
+    groups = {frozenset({a}), frozenset({1, 2}), frozenset("ab")}
+    seen = set([frozenset("abc")])
+    groups.discard({1, 2})
+    table = {frozenset({1, 2}): "pair"}
+    return (a + b, set("abc") in seen, frozenset({a}) in groups, {a} in groups,
+            frozenset({b}) in groups, len(groups), table.get(frozenset([2, 1])),
+            {1, 2} in [frozenset({1, 2})])
