@@ -335,3 +335,55 @@ def register_deprecated() -> None:
         if modelled is not None:
             MODELLED_CALLS[old_name] = (lambda tx, fn, args, kwargs, modelled=modelled, new=new:
                                         modelled(tx, new, args, kwargs))
+
+
+# A transformed function made outside the compiled code (`f = vmap(g)`, a global): its wrapper
+# is traced as Python and calls torch's implementation with the options it closed over, which
+# are traced as a transform made in the trace.
+def _vmap_impl(tx, fn, args, kwargs):
+    if len(args) < 5:
+        raise Unsupported("vmap_impl without its options", BreakReason.UNSUPPORTED_CALL)
+    func, in_dims, out_dims, randomness, chunk_size, *rest = args
+    options = {"in_dims": _option(in_dims, "vmap"), "out_dims": _option(out_dims, "vmap"),
+               "randomness": _option(randomness, "vmap"),
+               "chunk_size": _option(chunk_size, "vmap")}
+    return TransformedFunctionValue("vmap", func, options).call(tx, rest, kwargs)
+
+
+def _differentiating_impl(name: str):
+    def impl(tx, fn, args, kwargs):
+        from compiler.values.containers import DictValue, TupleValue
+        if kwargs or len(args) != 5 or type(args[3]) is not TupleValue or (
+                type(args[4]) is not DictValue):
+            raise Unsupported(f"{name}_impl called otherwise than by its wrapper",
+                              BreakReason.UNSUPPORTED_CALL)
+        func, argnums, has_aux, call_args, call_kwargs = args
+        options = {"argnums": _option(argnums, name), "has_aux": _option(has_aux, name)}
+        keywords = {k.as_constant(): v for k, v in call_kwargs.entries.values()}
+        return TransformedFunctionValue(name, func, options).call(tx, list(call_args.items),
+                                                                  keywords)
+    return impl
+
+
+def _refuse_level_change(tx, fn, args, kwargs):
+    """functorch's interpreter stack, changed by a transform's own code: calling it while
+    tracing would change it for real (and a refusal after that would leave it changed)."""
+    raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} (a transform's code, traced as "
+                      f"Python)", BreakReason.UNSUPPORTED_CALL)
+
+
+def _register_impls() -> None:
+    from torch._functorch import eager_transforms
+    from torch._functorch import vmap as vmap_module
+    MODELLED_CALLS[vmap_module.vmap_impl] = _vmap_impl
+    MODELLED_CALLS[eager_transforms.grad_impl] = _differentiating_impl("grad")
+    MODELLED_CALLS[eager_transforms.grad_and_value_impl] = _differentiating_impl(
+        "grad_and_value")
+    for owner in (torch._C._functorch, torch._C):
+        for name in dir(owner):
+            if name.endswith(("_increment_nesting", "_decrement_nesting")) and (
+                    "autocast" not in name):
+                MODELLED_CALLS[getattr(owner, name)] = _refuse_level_change
+
+
+_register_impls()

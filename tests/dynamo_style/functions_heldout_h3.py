@@ -406,3 +406,32 @@ def h3_ensemble_on_meta_base_model(params, buffers, x):
 def h3_functional_call_strict_untied(a, b):
     params = {"a.weight": torch.eye(4), "b.weight": torch.eye(4) * 2}
     return functional_call(_TIED, params, (a,), tie_weights=False, strict=True)
+
+
+def _row_norm(row, scale):
+    return (row * scale).norm()
+
+
+def _loss(w, x):
+    return (x @ w).tanh().sum()
+
+
+_ROW_NORMS = vmap(_row_norm, in_dims=(0, None))
+_LOSS_GRAD = grad(_loss, argnums=(0, 1))
+_LOSS_GRAD_VALUE = torch.func.grad_and_value(_loss)
+
+
+@case()
+def h3_transforms_made_at_module_level(a, b):
+    gw, gx = _LOSS_GRAD(b[0], a)
+    g, value = _LOSS_GRAD_VALUE(b[0], a)
+    return _ROW_NORMS(a, 2.0), gw, gx, g, value
+
+
+@case()
+def h3_transform_made_outside_passed_in(a, b):
+    return _apply_made_outside(vmap(torch.outer), a, b)
+
+
+def _apply_made_outside(fn, a, b):
+    return fn(a, b)

@@ -253,3 +253,40 @@ def test_argnums_given_as_an_argument():
     a, b = _x(), _x(1)
     run_calls(_argnums_from_argument, [(None, (a, b, 0)), (None, (a, b, 1)),
                                        (None, (a, b, (0, 1)))], fullgraph=True)
+
+
+def _call_transformed(fn, x, y):
+    return fn(x, y)
+
+
+def _mul(r, s):
+    return r * s
+
+
+def _add(r, s):
+    return r + s
+
+
+def _dot_loss(r, s):
+    return (r * s).sum()
+
+
+def test_transformed_function_made_outside_changes_between_calls():
+    a, b = _x(), _x(1)
+    run_calls(_call_transformed,
+              [(None, (vmap(_mul), a, b)), (None, (vmap(_add), a, b)),
+               (None, (vmap(_mul, in_dims=(0, None)), a, b[0])),
+               (None, (vmap(_mul, in_dims=(1, 1)), a, b)),
+               (None, (grad(_dot_loss), a, b)), (None, (grad(_dot_loss, argnums=1), a, b)),
+               (None, (torch.func.grad_and_value(_dot_loss), a, b))],
+              fullgraph=True)
+
+
+def test_functionalize_made_outside_leaves_no_transform_level():
+    def g(x, y):
+        z = x.clone()
+        z.add_(y)
+        return z
+
+    run_calls(_call_transformed, [(None, (torch.func.functionalize(g), _x(), _x(1)))])
+    assert torch._C._functorch.maybe_current_level() is None
