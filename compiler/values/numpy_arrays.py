@@ -50,7 +50,8 @@ FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "squeeze", "flip", "fliplr", "flipud", "roll", "tile", "repeat", "diag", "diagonal",
     "trace", "tril", "triu", "take", "take_along_axis", "diff", "atleast_1d", "atleast_2d",
     "copy", "linalg.norm", "linalg.det", "ascontiguousarray", "nan_to_num", "percentile",
-    "quantile", "append", "searchsorted", "real", "conj", "conjugate",
+    "quantile", "append", "searchsorted", "real", "conj", "conjugate", "meshgrid", "split",
+    "array_split", "hsplit", "vsplit",
 }
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
                         "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
@@ -103,6 +104,8 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
         result = _apply(kind, name, args, kwargs)
     finally:
         torch.set_default_dtype(default)
+    if isinstance(result, (list, tuple)) and all(isinstance(r, tnp.ndarray) for r in result):
+        return tuple(r.tensor for r in result)  # (meshgrid, split)
     if not isinstance(result, tnp.ndarray):
         raise TypeError(f"torch._numpy {name} gave {type(result).__name__}")
     return result.tensor

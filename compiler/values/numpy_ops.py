@@ -37,12 +37,13 @@ class NumpyAnswer:
     views: list[Value]  # the input arrays whose memory the result shares
     arrays: list[Value]  # every input array
     constant: Any = None  # a NumPy scalar computed from constants alone: NumPy's own
+    items: list | None = None  # a list or tuple of arrays (meshgrid, split): each's answer
+    container: type | None = None
 
 
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
-    from compiler.values.numpy_arrays import NdarrayValue, np_call, numpy_dtype
-    from compiler.values.tensor import TensorValue
+    from compiler.values.numpy_arrays import NdarrayValue, np_call
     if "out" in kwargs:
         from compiler.values.numpy_writes import ufunc_into
         return ufunc_into(tx, kind, name, args, kwargs)
@@ -61,6 +62,21 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
                               {renamed.get(k, k): backing(v) for k, v in kwargs.items()},
                               f"numpy {name}")
+    if answer.items is not None:
+        from compiler.values.containers import ListValue, TupleValue
+        parts = getattr(result, "items", None)
+        if type(result) is not TupleValue or len(parts) != len(answer.items):
+            raise Unsupported(f"torch._numpy's {name} gives another sequence than NumPy's",
+                              BreakReason.UNSUPPORTED_CALL)
+        arrays = [_as_numpys(tx, name, part, item) for part, item in zip(parts, answer.items)]
+        return (ListValue if answer.container is list else TupleValue)(arrays)
+    return _as_numpys(tx, name, result, answer)
+
+
+def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
+    """The emulation's tensor as the array NumPy gives (dtype, shape, layout, views)."""
+    from compiler.values.numpy_arrays import NdarrayValue, numpy_dtype
+    from compiler.values.tensor import TensorValue
     if not isinstance(result, TensorValue):
         raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
     example = result.example
@@ -232,13 +248,21 @@ def numpy_answer(kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         if result is real:
             return NumpyAnswer(None, result.dtype, result.shape, None, value, [], arrays)
     if isinstance(result, np.ndarray):
-        strides = None if result.size == 0 else tuple(s // result.itemsize
-                                                       for s in result.strides)
-        views = [v for v, real in found if isinstance(real, np.ndarray)
-                 and np.may_share_memory(result, real)]
-        return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)
+        return _array_answer(result, found, arrays)
     if isinstance(result, np.generic):
         return NumpyAnswer(type(result), result.dtype, (), None, None, [], arrays,
                            None if found else result)
+    if type(result) in (list, tuple) and result and all(
+            isinstance(r, np.ndarray) for r in result):
+        items = [_array_answer(r, found, arrays) for r in result]
+        return NumpyAnswer(None, None, (), None, None, [], arrays, None, items, type(result))
     raise Unsupported(f"NumPy {name} gives {type(result).__name__}",
                       BreakReason.UNSUPPORTED_VALUE)
+
+
+def _array_answer(result, found: list, arrays: list) -> NumpyAnswer:
+    import numpy as np
+    strides = None if result.size == 0 else tuple(s // result.itemsize for s in result.strides)
+    views = [v for v, real in found if isinstance(real, np.ndarray)
+             and np.may_share_memory(result, real)]
+    return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)

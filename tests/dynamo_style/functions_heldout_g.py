@@ -303,3 +303,18 @@ def g_object_array_attribute_updated(stats, a):
 @case(lambda: (arr(0),))
 def g_torch_tensor_of_array_with_dtype(a):
     return torch.tensor(a, dtype=torch.float32), torch.as_tensor(a, dtype=torch.float64) + 1
+
+
+@case(lambda: (arr(0, (4,)), arr(1, (3,))))
+def g_meshgrid_of_arrays(x, y):
+    gx, gy = np.meshgrid(x, y)
+    ii, jj = np.meshgrid(x, y, indexing="ij")
+    return gx * gy, ii.shape, jj.strides, len(np.meshgrid(x, y))
+
+
+@case(one(arr))
+def g_split_views_written(a):
+    left, right = np.split(a, 2, axis=1)
+    left[0, 0] = 99.0
+    parts = np.array_split(a, 2)
+    return a, right * 2, [p.shape for p in parts]
