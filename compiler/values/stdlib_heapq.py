@@ -25,7 +25,6 @@ from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.containers import ListValue
-from compiler.values.objects import ObjectValue
 
 HANDLERS: dict = {}
 _CACHE_FRIENDLY = 2500  # the C heapify's size past which it walks the heap differently
@@ -209,30 +208,6 @@ def _inserter(right: bool):
 
 HANDLERS.update({bisect.bisect_right: _searcher(True), bisect.bisect_left: _searcher(False),
                  bisect.insort_right: _inserter(True), bisect.insort_left: _inserter(False)})
-
-
-# -- object(): the sentinel nlargest/nsmallest (and programs) make -------------------------------
-
-class SentinelValue(ObjectValue):
-    """`object()` made in the trace: equal only to itself, no attributes of its own."""
-
-    def __init__(self):
-        super().__init__(object)
-
-    def setattr(self, tx, name: str, value: Value) -> None:
-        raise RaisedByProgram(AttributeError(f"'object' object has no attribute {name!r}"))
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"{plan.bind(object)}()")
-
-
-def _object(tx, *args, **kwargs):
-    if args or kwargs:
-        raise RaisedByProgram(TypeError("object() takes no arguments"))
-    return SentinelValue()
-
-
-HANDLERS[object] = _object
 
 
 # -- functools.cmp_to_key ------------------------------------------------------------------------

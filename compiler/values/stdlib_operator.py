@@ -153,6 +153,11 @@ HANDLERS.update({functools.wraps: _wraps, functools.reduce: _reduce,
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 
-# heapq's and bisect's C functions and functools.cmp_to_key join the table there; enum
+# heapq's and bisect's C functions, functools.cmp_to_key and object() join the table there; enum
 # members' attributes are found by stdlib_enum, str.format of objects by stdlib_string
-from compiler.values import stdlib_enum, stdlib_heapq, stdlib_string  # noqa: E402, F401
+from compiler.values import (  # noqa: E402, F401
+    stdlib_enum,
+    stdlib_heapq,
+    stdlib_object,
+    stdlib_string,
+)

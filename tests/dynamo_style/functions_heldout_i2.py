@@ -658,3 +658,34 @@ def str_format_with_object_arguments(a, b):
     return (a * row.value + b, "{} and {!r}".format(m, m), "{0.key}={0.value:.1f}".format(row),
             "{m:>10}|{n[0]}".format(m=m, n=[m]), "{}-{}".format(row, 3), mixed,
             "[{:.0f}]".format(m))
+
+
+class Counted(type):
+    def __call__(cls, *args):
+        obj = cls.__new__(cls)
+        obj.made_by = "metaclass"
+        obj.args = args
+        return obj
+
+
+class Built(metaclass=Counted):
+    def __init__(self, v):
+        self.made_by = "init"
+
+
+class Bare:
+    pass
+
+
+@case()
+def metaclass_call_and_object_new(a, b):
+    made = Built(3)
+    bare = object.__new__(Bare)
+    bare.tag = "t"
+    try:
+        object.__new__(Bare, 1)
+    except TypeError as e:
+        message = str(e)
+    sentinel = object()
+    return (a * len(made.args) + b, made.made_by, type(bare).__name__, bare.tag, message,
+            sentinel is sentinel, sentinel == object())
