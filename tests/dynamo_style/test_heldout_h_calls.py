@@ -290,3 +290,50 @@ def test_functionalize_made_outside_leaves_no_transform_level():
 
     run_calls(_call_transformed, [(None, (torch.func.functionalize(g), _x(), _x(1)))])
     assert torch._C._functorch.maybe_current_level() is None
+
+
+def _head_out(x):
+    out = _Box.net.head(x)
+    return out, out.requires_grad, _Box.net.head.weight.requires_grad
+
+
+def _freeze_head(net):
+    for p in net.head.parameters():
+        p.requires_grad_(False)
+
+
+def _plain_tensor_attribute(net):
+    net.head.offset = torch.ones(2)
+
+
+def _offset_out(x):
+    head = _Box.net.head
+    return head(x) + getattr(head, "offset", 0.0)
+
+
+def test_parameters_frozen_between_calls():
+    run_calls(_head_out, [(None, (_x(),)), (_step(_freeze_head), (_x(1),))], fullgraph=True,
+              reset_state=_fresh)
+
+
+def test_plain_tensor_attribute_added_between_calls():
+    run_calls(_offset_out, [(None, (_x(),)), (_step(_plain_tensor_attribute), (_x(1),))],
+              fullgraph=True, reset_state=_fresh)
+
+
+def test_buffer_zeroed_in_place_inside_and_read_next_call():
+    def f(x):
+        bn = _Box.bn
+        out = bn(x)
+        bn.running_mean.zero_()
+        return out, bn.running_mean.clone(), bn.num_batches_tracked.clone()
+
+    def fresh():
+        _Box.bn = _seeded(lambda: nn.BatchNorm1d(4))
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (_step_bn_eval, (_x(2),))],
+              fullgraph=True, reset_state=fresh)
+
+
+def _step_bn_eval():
+    _Box.bn.eval()
