@@ -435,3 +435,26 @@ def h3_transform_made_outside_passed_in(a, b):
 
 def _apply_made_outside(fn, a, b):
     return fn(a, b)
+
+
+class _Scorer:
+    def __init__(self, scale):
+        self.scale = scale
+
+    def score(self, row):
+        return (row * self.scale).sum()
+
+    @staticmethod
+    def static_score(row):
+        return row.max()
+
+
+@case()
+def h3_transform_targets_of_every_kind(a, b):
+    import functools
+
+    scorer = _Scorer(2.0)
+    partial = functools.partial(torch.mul, other=3.0)
+    return (vmap(scorer.score)(a), vmap(_Scorer.static_score)(a), vmap(partial)(b),
+            grad(scorer.score)(a[0]), vmap(_LIN.forward)(a),
+            vmap(lambda r, k=4.0: r * k)(b))
