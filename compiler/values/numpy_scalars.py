@@ -68,7 +68,7 @@ class NumpyDtypeValue(ConstantValue):
 
 # NumPy functions answering from dtypes and shapes alone, evaluated at trace time.
 QUERIES = {"issubdtype", "result_type", "promote_types", "can_cast", "shape", "ndim", "size",
-           "isscalar", "iscomplexobj", "isrealobj"}
+           "isscalar", "iscomplexobj", "isrealobj", "dtype"}
 
 
 def answer_query(fn, args: list[Value], kwargs: dict[str, Value]) -> Value:

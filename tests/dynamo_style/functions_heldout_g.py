@@ -318,3 +318,10 @@ def g_split_views_written(a):
     left[0, 0] = 99.0
     parts = np.array_split(a, 2)
     return a, right * 2, [p.shape for p in parts]
+
+
+@case(one(arr))
+def g_dtype_objects_made_in_function(a):
+    dt = np.dtype("float32")
+    return (np.ones(3, dtype=dt) * a[0, :3], isinstance(dt, np.dtype), dt.itemsize,
+            np.dtype(a.dtype).name, a.astype(dt).dtype)
