@@ -221,3 +221,30 @@ def test_parameter_changed_in_place_between_calls_is_read_fresh():
     assert_same(compiled(_x()), f(_x()))
     lin.bias = nn.Parameter(torch.full((2,), -1.0))
     assert_same(compiled(_x()), f(_x()))
+
+
+class Hyper(nn.Module):
+    """A hypernetwork: one module makes the weights another is called with."""
+
+    def __init__(self):
+        super().__init__()
+        self.maker = nn.Linear(4, 12)
+        self.target = nn.Linear(4, 3)
+
+    def forward(self, x):
+        flat = self.maker(x.mean(0))
+        weights = {"weight": flat.reshape(3, 4), "bias": torch.zeros(3)}
+        return functional_call(self.target, weights, (x,)), self.target(x)
+
+
+def test_compiled_module_calling_functional_call_on_a_child():
+    m = _seeded(Hyper)
+    compiled = compiler.compile(m, fullgraph=True)
+    for seed in range(3):
+        assert_same(compiled(_x(seed)), m(_x(seed)))
+    with torch.no_grad():
+        m.target.bias.fill_(1.0)
+    assert_same(compiled(_x(5)), m(_x(5)))
+    out, _ = compiled(_x(6))
+    out.sum().backward()  # the made weights carry the maker's gradient
+    assert m.maker.weight.grad is not None and m.target.weight.grad is None
