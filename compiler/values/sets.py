@@ -202,16 +202,14 @@ class SetValue(Value):
                 self.members.setdefault(key, args[0])
         elif name in ("discard", "remove"):  # a removal keeps the others' order
             key = _lookup_key(tx, args[0])
-            with one_operation():
+            with one_operation():  # CPython's one lookup: each pair compared once
                 present = key in self.members
-            if not present:
-                if name == "remove":
-                    raise RaisedByProgram(KeyError(args[0].as_constant()))
-            else:
-                with one_operation():
+                if present:
                     if self.table is not None:
                         self.table.discard(key)
                     del self.members[key]
+            if not present and name == "remove":
+                raise RaisedByProgram(KeyError(args[0].as_constant()))
         elif name == "pop":
             return self._pop()
         elif name == "clear":  # CPython starts a fresh table
