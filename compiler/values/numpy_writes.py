@@ -76,12 +76,24 @@ def set_item(tx, array, key: Value, value: Value) -> None:
     if np.ndim(real_value) > np.ndim(target[real_key]):
         raise Unsupported("assigning an array of more dimensions than its target",
                           BreakReason.UNSUPPORTED_VALUE)
+    if np.ndim(real_value) > 0 and _advanced(key):
+        # a boolean mask's count of items, or repeated indices (torch's order undefined)
+        raise Unsupported("assigning an array through an array or list index",
+                          BreakReason.UNSUPPORTED_VALUE)
     if np.iscomplexobj(real_value) and not np.iscomplexobj(target):
         raise Unsupported("assigning complex values into a real array",
                           BreakReason.UNSUPPORTED_VALUE)
     tx.ctx.tensor_op("call_function", operator.setitem,
                      [array.tensor, backing(key), backing(_plain_value(value))], {},
                      "ndarray item assignment")
+
+
+def _advanced(key: Value) -> bool:
+    """An index with an array or a list in it (NumPy's advanced indexing)."""
+    from compiler.values.containers import ListValue, TupleValue
+    from compiler.values.numpy_arrays import NdarrayValue
+    parts = key.items if type(key) is TupleValue else [key]
+    return any(isinstance(p, (NdarrayValue, ListValue)) for p in parts)
 
 
 def inplace_array_op(tx, symbol: str, a: Value, b: Value) -> Value:

@@ -191,3 +191,24 @@ def test_iteration_reads_rows_when_taken():
 
     check_same(f, np.arange(3.0))
     check_same(f, np.arange(6.0).reshape(3, 2))
+
+
+def test_assignment_through_advanced_indexes():
+    def repeated(a):
+        a[[0, 0, 1]] = np.array([1.0, 2.0, 3.0])  # NumPy: the last wins; torch: undefined
+        return a
+
+    def masked(a):
+        a[a > 0] = a[a < 0]  # NumPy checks the counts by value
+        return a
+
+    def scalar(a):
+        a[a > 0] = 0.0
+        a[[0, 0]] = 5.0
+        a[np.array([1, 2])] = -1.0
+        return a
+
+    for fn in (repeated, masked):
+        with pytest.raises(compiler.Unsupported):
+            compiler.compile(fn, fullgraph=True)(np.arange(-2.0, 2.0))
+    check_same(scalar, np.arange(-2.0, 2.0))
