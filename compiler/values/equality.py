@@ -58,8 +58,8 @@ def equal(tx, a: Value, b: Value, dunders_tried: bool = False) -> bool:
             _items_equal(tx, x, y) for x, y in zip(a.items, b.items))
     if isinstance(a, DictValue) and isinstance(b, DictValue):
         return _dicts_equal(tx, a, b)
-    if isinstance(a, SetValue) and isinstance(b, SetValue):
-        return set(a.members) == set(b.members)
+    if isinstance(a, SetValue) and isinstance(b, SetValue):  # the tables themselves: a key
+        return a.table_for_operator() == b.table_for_operator()  # compared as CPython does
     return _by_identity(tx, a, b)
 
 
