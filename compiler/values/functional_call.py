@@ -213,7 +213,7 @@ class replaced:  # noqa: N801 - used as a context manager, like eager's
                 self.writes.pop(key, None)
             else:
                 self.writes[key] = old
-        if changed and kind is None:
+        if changed:  # also past an exception: eager puts the old tensor back even then
             raise Unsupported(f"a module called by functional_call assigning {changed[0][1]!r}"
                               f", a tensor it replaced", BreakReason.SIDE_EFFECT)
         return False

@@ -248,3 +248,28 @@ def test_compiled_module_calling_functional_call_on_a_child():
     out, _ = compiled(_x(6))
     out.sum().backward()  # the made weights carry the maker's gradient
     assert m.maker.weight.grad is not None and m.target.weight.grad is None
+
+
+class AssignsThenRaises(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.register_buffer("count", torch.zeros(()))
+
+    def forward(self, x):
+        self.count = self.count + 1
+        raise ValueError("after the assignment")
+
+
+def test_assigned_replaced_buffer_then_raise_puts_the_module_back():
+    def f(x, m, buffers):
+        try:
+            functional_call(m, buffers, (x,))
+        except ValueError:
+            pass
+        return x + m.count, buffers["count"]
+
+    m = AssignsThenRaises()
+    _refused_then_same(f, _x(), m, {"count": torch.tensor(5.0)})
+    actual = compiler.compile(f)(_x(), m, {"count": torch.tensor(5.0)})
+    assert_same(actual, f(_x(), AssignsThenRaises(), {"count": torch.tensor(5.0)}))
+    assert_same(m.count, torch.zeros(()))
