@@ -466,3 +466,39 @@ def sets_looked_up_as_frozensets(a, b):
     return (a + b, set("abc") in seen, frozenset({a}) in groups, {a} in groups,
             frozenset({b}) in groups, len(groups), table.get(frozenset([2, 1])),
             {1, 2} in [frozenset({1, 2})])
+
+
+class Channel(enum.Enum):
+    RGB = 3
+    GRAY = 1
+
+    @classmethod
+    def _missing_(cls, value):
+        if isinstance(value, str):
+            return cls[value.upper()]
+        return None
+
+
+class Split(enum.StrEnum):
+    TRAIN = enum.auto()
+    VAL = "validation"
+
+
+@case()
+def enum_match_statement_and_missing_hook(a, b):
+    c = Channel("gray")
+    name = "RGB"
+    match c:
+        case Channel.RGB:
+            out = a.expand(3, 3, 4)
+        case Channel.GRAY:
+            out = a.unsqueeze(0)
+    return out * c.value, c.name, getattr(Channel, name).value, Channel(3) is Channel.RGB
+
+
+@case()
+def strenum_auto_and_flag_algebra(a, b):
+    both = Mode.TRAIN | Mode.EVAL
+    return (a * len(Split.TRAIN) + b, Split.TRAIN, Split.VAL.upper(), Split("validation").name,
+            f"{Split.TRAIN}", str(Split.VAL), both & Mode.EVAL == Mode.EVAL, [m.name for m in both],
+            Mode(3).name, ~Mode.TRAIN, bool(Mode.TRAIN & Mode.EXPORT))
