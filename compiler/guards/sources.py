@@ -110,6 +110,24 @@ class ItemSource(Source):
         return self.base.is_local()
 
 
+@dataclasses.dataclass(frozen=True, eq=True)
+class TupleItemSource(Source):
+    """`tuple.__getitem__(base, index)`: an item of a tuple subclass whose own `__getitem__`
+    answers something else (a named tuple's field is the stored item, whatever `p[0]` does)."""
+
+    base: Source
+    index: int
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return f"___tuple_item({inner(self.base)}, {self.index!r})"
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___tuple_item": tuple.__getitem__}
+
+    def is_local(self) -> bool:
+        return self.base.is_local()
+
+
 def remaining_items(iterator) -> list:
     """What a list, tuple or range iterator has left, read without advancing it."""
     reduced = iterator.__reduce__()

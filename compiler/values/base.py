@@ -217,6 +217,12 @@ class Value:
         return ("id", id(self))
 
 
+def identity_key(obj: Any) -> Any:
+    """The dict-key stand-in of an existing object hashed and compared by identity (a
+    function): the same for every tracker of it."""
+    return ("object", id(obj))
+
+
 class HeldCallableValue(Value):
     """A tracker holding a callable for good (a native function, a NumPy function, an
     lru_cache wrapper, a torch.backends query): the object itself stands in for it, and it is
@@ -228,6 +234,10 @@ class HeldCallableValue(Value):
 
     def held_object(self) -> Any:
         return self.fn
+
+    def hash_key(self) -> Any:
+        """The held object's identity, as its hash and == are (one tracker or another)."""
+        return identity_key(self.fn)
 
     def as_fx_argument(self, part: str) -> Any:
         if part == "example" and self.fn is not None and not self.is_constant():

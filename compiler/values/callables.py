@@ -21,7 +21,7 @@ from compiler.guards.sources import (
     ItemSource,
 )
 from compiler.values import registry
-from compiler.values.base import HeldCallableValue, RaisedByProgram, Value
+from compiler.values.base import HeldCallableValue, RaisedByProgram, Value, identity_key
 from compiler.values.call_errors import missing_arguments, too_many_positional, unbound_name
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
@@ -122,6 +122,11 @@ class UserFunctionValue(Value):
 
     def is_fresh_object(self) -> bool:
         return True  # made in the trace when it has no fixed object (a lambda, a closure)
+
+    def hash_key(self) -> Any:
+        """An existing function is hashed and compared by identity: the same key for every
+        tracker of it; one made in the trace is its tracker."""
+        return identity_key(self.fn) if self.fn is not None else super().hash_key()
 
     def reconstruct(self, plan) -> str:
         if self.fn is None:  # made in the trace (a lambda, a comprehension's code)

@@ -41,6 +41,15 @@ class NamedTupleValue(TupleValue):
     def rebuilt(self, items):
         return TupleValue(items)
 
+    def getitem(self, tx, key: Value) -> Value:
+        """`p[i]` calls the class's own `__getitem__` when it has one (its fields, unpacking
+        and iteration still read the stored items, as the tuple's C code does)."""
+        if self.cls.__getitem__ is not tuple.__getitem__:
+            method = registry.class_attribute(tx, self.cls, "__getitem__", self)
+            if method is not None:
+                return method.call(tx, [key], {})
+        return super().getitem(tx, key)
+
     def getattr(self, tx, name: str) -> Value:
         fields = getattr(self.cls, "_fields", None) or self.cls.__match_args__
         if name in fields:

@@ -23,7 +23,13 @@ from torch.nn.utils.weight_norm import WeightNorm
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind, TensorSpec, guard_of
-from compiler.guards.sources import AttrSource, ConstantSource, ItemSource, Source
+from compiler.guards.sources import (
+    AttrSource,
+    ConstantSource,
+    ItemSource,
+    Source,
+    TupleItemSource,
+)
 from compiler.values import native, registry
 from compiler.values.base import Value
 from compiler.values.body_tensors import BodyTensor
@@ -148,9 +154,14 @@ def _wrap_size(ctx, obj: torch.Size, source: Source | None) -> Value:
 def _wrap_tuple(ctx, obj: tuple, source: Source | None) -> Value:
     """A tuple, a namedtuple or a torch.return_types structseq."""
     kind = type(obj)
+    if kind.__len__ is not tuple.__len__ or kind.__iter__ is not tuple.__iter__:
+        raise Unsupported(f"a {kind.__qualname__} with its own __len__ or __iter__",
+                          BreakReason.UNSUPPORTED_VALUE)
     ctx.guard(source, GuardKind.TYPE, kind)
     ctx.guard(source, GuardKind.LENGTH, len(obj))
-    items = [wrap(ctx, v, _item(source, i)) for i, v in enumerate(obj)]
+    own_getitem = kind.__getitem__ is not tuple.__getitem__  # items as the tuple stores them
+    items = [wrap(ctx, v, TupleItemSource(source, i) if own_getitem and source is not None
+                  else _item(source, i)) for i, v in enumerate(obj)]
     if kind is tuple:
         return TupleValue(items, source)
     return NamedTupleValue(kind, items, source)

@@ -1,0 +1,60 @@
+"""`isinstance(obj, classes)` as CPython answers it: an exact type match first, then, for each
+class of a tuple, its metaclass's `__instancecheck__`.
+
+Most metaclasses' checks are a subclass test of the object's type (type's own, ABCMeta's with
+its registrations, typing's aliases, unions): the caller answers those with `issubclass`,
+guarded (builtins._isinstance). Two others are computed here: torch's legacy tensor types
+(`torch.FloatTensor`), whose check compares a tensor's dtype and device, asked of the tensor's
+fake (its dtype and device are guarded, or follow from the graph); and a metaclass of the
+program with a Python `__instancecheck__`, which is inlined, its result's truth taken as
+CPython takes it.
+"""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+import torch
+
+from compiler.values.base import Value
+
+_LIBRARY_MODULES = ("abc", "typing", "torch.")
+_LEGACY_TENSOR_META = type(torch.FloatTensor)  # torch.FloatTensor, torch.LongTensor...
+
+
+def own_instance_check(cls: Any):
+    """The Python `__instancecheck__` of a program's metaclass of `cls`, or None."""
+    if not isinstance(cls, type):
+        return None
+    check = getattr(type(cls), "__instancecheck__", None)
+    if not isinstance(check, types.FunctionType):
+        return None
+    module = check.__module__ or ""
+    if module in _LIBRARY_MODULES or module.startswith(_LIBRARY_MODULES[2]):
+        return None
+    return check
+
+
+def is_legacy_tensor_type(cls: Any) -> bool:
+    return isinstance(cls, type) and type(cls) is _LEGACY_TENSOR_META
+
+
+def checks_its_own_way(cls: Any) -> bool:
+    return is_legacy_tensor_type(cls) or own_instance_check(cls) is not None
+
+
+def computed_answer(tx, obj: Value, cls: Any) -> bool | None:
+    """The answer for one class when its check is one of the two computed here, else None."""
+    if obj.python_type() is cls:
+        return True  # CPython's exact match comes before any __instancecheck__
+    if is_legacy_tensor_type(cls):
+        from compiler.values.tensor import TensorValue
+        return isinstance(obj, TensorValue) and isinstance(obj.example, cls)
+    check = own_instance_check(cls)
+    if check is None:
+        return None
+    from compiler.values import registry
+    from compiler.values.objects import ClassValue
+    result = registry.wrap(tx.ctx, check, None).call(tx, [ClassValue(cls), obj], {})
+    return result.bool(tx)
