@@ -337,3 +337,42 @@ def test_buffer_zeroed_in_place_inside_and_read_next_call():
 
 def _step_bn_eval():
     _Box.bn.eval()
+
+
+class _Stateful(nn.Module):
+    def __init__(self):
+        super().__init__()
+        self.lin = nn.Linear(4, 4)
+        self.calls = 0
+        self.history = []
+
+    def forward(self, x):
+        self.calls += 1
+        self.history.append(self.calls)
+        print("call", self.calls, len(self.history))
+        y = self.lin(x) * self.calls
+        self.last = y.sum().item() > 0  # data-dependent: a break here
+        self.calls += 10
+        return y, self.last
+
+
+def test_module_state_written_around_graph_breaks():
+    def f(x):
+        return _Box.stateful(x), _Box.stateful.calls, list(_Box.stateful.history)
+
+    def fresh():
+        _Box.stateful = _seeded(_Stateful)
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (None, (-_x(1) * 5,))], reset_state=fresh)
+
+
+def test_functional_call_around_graph_breaks_keeps_the_real_weights_after():
+    def f(x):
+        m = _Box.stateful
+        out = functional_call(m, {"lin.weight": torch.eye(4)}, (x,))
+        return out, m.lin(x), m.calls
+
+    def fresh():
+        _Box.stateful = _seeded(_Stateful)
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),))], reset_state=fresh)
