@@ -196,7 +196,7 @@ class NdarrayValue(Value):
         if name in ("shape", "ndim", "size", "itemsize", "nbytes", "strides"):
             return registry.wrap_constant(getattr(self.stand_in(), name))
         if name == "dtype":
-            from compiler.values.numpy_scalars import NumpyDtypeValue
+            from compiler.values.numpy_ops import NumpyDtypeValue
             return NumpyDtypeValue(self.dtype)
         if name in ("T", "real"):
             return numpy_op(tx, "attr", name, [self], {})
@@ -271,9 +271,12 @@ class NumpyFunctionValue(HeldCallableValue):
         return self.fn
 
     def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.numpy_scalars import QUERIES, answer_query
+        from compiler.values.numpy_ops import QUERIES, answer_query
         if self.fn.__name__ in QUERIES:
             return answer_query(self.fn, args, kwargs)
+        if "out" in kwargs:
+            from compiler.values.numpy_writes import ufunc_into
+            return ufunc_into(tx, "fn", function_name(self.fn), args, kwargs)
         return numpy_op(tx, "fn", function_name(self.fn), args, kwargs)
 
 
@@ -286,7 +289,7 @@ def function_name(fn) -> str:
 def is_numpy_function(obj: Any) -> bool:
     import numpy as np
 
-    from compiler.values.numpy_scalars import QUERIES
+    from compiler.values.numpy_ops import QUERIES
     if not type(obj).__module__.startswith("numpy") and not isinstance(
             obj, (types.FunctionType, types.BuiltinFunctionType)):
         return False  # (a user object's __getattr__ may raise anything)

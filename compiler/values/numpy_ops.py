@@ -44,9 +44,8 @@ class NumpyAnswer:
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
     from compiler.values.numpy_arrays import NdarrayValue, np_call
-    if "out" in kwargs:
-        from compiler.values.numpy_writes import ufunc_into
-        return ufunc_into(tx, kind, name, args, kwargs)
+    if "out" in kwargs:  # (a listed ufunc's: NumpyFunctionValue, numpy_writes.py)
+        raise Unsupported(f"NumPy {name} with out=", BreakReason.SIDE_EFFECT)
     _refuse_value_dependent(name, args, kwargs)
     answer = numpy_answer(kind, name, args, kwargs)
     if answer.itself is not None:
@@ -76,8 +75,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
 def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
     """The emulation's tensor as the array NumPy gives (dtype, shape, layout, views)."""
     from compiler.values.numpy_arrays import NdarrayValue, numpy_dtype
-    from compiler.values.tensor import TensorValue
-    if not isinstance(result, TensorValue):
+    if not isinstance(getattr(result, "example", None), torch.Tensor):  # a tensor's tracker
         raise Unsupported(f"NumPy {name} result", BreakReason.UNSUPPORTED_VALUE)
     example = result.example
     if answer.shape == () and tuple(example.shape) == (1,):  # (median, percentile)
@@ -266,3 +264,42 @@ def _array_answer(result, found: list, arrays: list) -> NumpyAnswer:
     views = [v for v, real in found if isinstance(real, np.ndarray)
              and np.may_share_memory(result, real)]
     return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)
+
+
+# Plain attributes of a NumPy dtype: what it is, never values of an array.
+DTYPE_ATTRIBUTES = {"kind", "name", "char", "itemsize", "type", "str", "byteorder", "num",
+                    "alignment", "isbuiltin", "isnative", "hasobject"}
+
+
+class NumpyDtypeValue(ConstantValue):  # (here: numpy_arrays.py and this import each other)
+    """An array's dtype (`a.dtype`): a constant whose plain attributes are read from it."""
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in DTYPE_ATTRIBUTES:
+            from compiler.values import registry
+            return registry.wrap_constant(getattr(self.value, name))
+        return super().getattr(tx, name)
+
+
+# NumPy functions answering from dtypes and shapes alone, evaluated at trace time.
+QUERIES = {"issubdtype", "result_type", "promote_types", "can_cast", "shape", "ndim", "size",
+           "isscalar", "iscomplexobj", "isrealobj", "dtype"}
+
+
+def answer_query(fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """`np.issubdtype(a.dtype, np.floating)`, `np.result_type(a, 1.0)`: NumPy's answer on
+    the stand-ins (same dtypes and shapes), a constant."""
+    import numpy as np
+
+    from compiler.values import registry
+    found: list = []
+    real_args = [stand_in(a, found) for a in args]
+    real_kwargs = {k: stand_in(v, found) for k, v in kwargs.items()}
+    result = run_numpy("fn", fn.__name__, real_args, real_kwargs)
+    if isinstance(result, np.dtype):
+        return NumpyDtypeValue(result)
+    if type(result) not in (bool, int, tuple) or isinstance(result, tuple) and not all(
+            type(n) is int for n in result):
+        raise Unsupported(f"np.{fn.__name__} giving {type(result).__name__}",
+                          BreakReason.UNSUPPORTED_CALL)
+    return registry.wrap_constant(result)

@@ -54,8 +54,8 @@ def _refuse_scalar_and_read_only(array, what: str) -> None:
 
 def _plain_value(value: Value) -> Value:
     """A NumPy scalar constant as the Python number of the same value (exact)."""
-    from compiler.values.numpy_scalars import is_numpy_scalar
-    if isinstance(value, ConstantValue) and is_numpy_scalar(value.value):
+    import numpy as np
+    if isinstance(value, ConstantValue) and isinstance(value.value, np.generic):
         return ConstantValue(value.value.item())
     return value
 
