@@ -180,10 +180,12 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
 
 
 def _is_torch_distribution(cls: type) -> bool:
-    """A distribution of torch.distributions, or one of the constraints a distribution makes
-    for its parameters (`constraints.interval(low, high)`): plain Python classes."""
+    """A distribution of torch.distributions, one of the constraints a distribution makes for
+    its parameters (`constraints.interval(low, high)`) or a transform (`ExpTransform()`):
+    plain Python classes."""
     from torch.distributions.constraints import Constraint
-    return (issubclass(cls, (torch.distributions.Distribution, Constraint))
+    from torch.distributions.transforms import Transform
+    return (issubclass(cls, (torch.distributions.Distribution, Constraint, Transform))
             and type(cls) is type and cls.__module__.startswith("torch.distributions.")
             and cls.__new__ is object.__new__)
 

@@ -387,3 +387,25 @@ def j_cpu_amp_autocast_class(a, b):
     with torch.cpu.amp.autocast(dtype=torch.bfloat16):
         x = torch.mm(a, b.t())
     return x, x.dtype
+
+
+@case(gap="torch.distributions' module-level constraint objects are not wrapped (wrap.py)")
+def j_transformed_distribution_log_prob(a, b):
+    base = torch.distributions.Normal(torch.zeros(4), torch.ones(4), validate_args=False)
+    affine = torch.distributions.transforms.AffineTransform(1.0, 2.0)
+    d = torch.distributions.TransformedDistribution(base, [affine], validate_args=False)
+    return d.log_prob(a)
+
+
+@case()
+def j_more_distributions_without_validation(a, b):
+    v = {"validate_args": False}
+    mvn = torch.distributions.MultivariateNormal(a[0], scale_tril=torch.eye(4) * 2, **v)
+    beta = torch.distributions.Beta(a.abs() + 1, b.abs() + 2, **v)
+    mix = torch.distributions.MixtureSameFamily(
+        torch.distributions.Categorical(logits=torch.zeros(3), **v),
+        torch.distributions.Normal(torch.tensor([0.0, 1.0, 2.0]), torch.ones(3), **v), **v)
+    cat_a = torch.distributions.Categorical(logits=a, **v)
+    cat_b = torch.distributions.Categorical(logits=b, **v)
+    return (mvn.log_prob(a), beta.entropy(), mix.log_prob(b),
+            torch.distributions.kl_divergence(cat_a, cat_b))
