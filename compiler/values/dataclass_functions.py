@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
 from compiler.values.body_tensors import BodyTensor
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue, call_pure
@@ -64,9 +64,29 @@ def as_tuple(tx, value: Value, **factories: Value) -> Value:
 
 
 def replace(tx, value: Value, **changes: Value) -> Value:
+    """`dataclasses.replace(obj, **changes)`: the class called again with every init field
+    (an InitVar too, which must then be given unless it has a default) taken from `changes`,
+    else read from the object; an `init=False` field may not be changed."""
     from compiler.values.objects import ClassValue
-    fields = {name: changes.get(name) or value.getattr(tx, name) for name in _field_names(value)}
-    return ClassValue(value.python_type()).call(tx, [], fields)
+    _field_names(value)  # a dataclass instance, or refused
+    arguments = dict(changes)
+    for f in value.python_type().__dataclass_fields__.values():
+        kind = f._field_type  # (ClassVar pseudo-fields are skipped, as CPython does)
+        if kind is dataclasses._FIELD_CLASSVAR:
+            continue
+        if not f.init:
+            if f.name in changes:
+                raise RaisedByProgram(ValueError(f"field {f.name} is declared with init=False, "
+                                                 f"it cannot be specified with replace()"))
+            continue
+        if f.name not in changes:
+            if kind is dataclasses._FIELD_INITVAR:
+                if f.default is dataclasses.MISSING:
+                    raise RaisedByProgram(ValueError(f"InitVar {f.name!r} must be specified "
+                                                     f"with replace()"))
+                continue
+            arguments[f.name] = value.getattr(tx, f.name)
+    return ClassValue(value.python_type()).call(tx, [], arguments)
 
 
 def is_dataclass(tx, value: Value) -> Value:

@@ -689,3 +689,25 @@ def metaclass_call_and_object_new(a, b):
     sentinel = object()
     return (a * len(made.args) + b, made.made_by, type(bare).__name__, bare.tag, message,
             sentinel is sentinel, sentinel == object())
+
+
+@dataclasses.dataclass
+class Scaled:
+    base: float
+    factor: dataclasses.InitVar[float] = 2.0
+    value: float = dataclasses.field(init=False)
+
+    def __post_init__(self, factor):
+        self.value = self.base * factor
+
+
+@case()
+def dataclass_replace_init_false_and_initvar(a, b):
+    w = WithPost(2, 3)
+    wider = dataclasses.replace(w, width=5)
+    s = dataclasses.replace(Scaled(1.5, 4.0), base=3.0)
+    try:
+        dataclasses.replace(w, area=1)
+    except ValueError as e:
+        message = str(e)
+    return a * wider.area + b * s.value, wider.tags is w.tags, message, s
