@@ -329,6 +329,14 @@ for _helper in (torch.func.stack_module_state, _STACKED_LEAF,
         MODELLED_CALLS[_helper] = _inlined
 
 
+def _parametrize_cached(tx, fn, args, kwargs):
+    from compiler.values.parametrize_cache import cached_call
+    return cached_call(tx, fn, args, kwargs)
+
+
+MODELLED_CALLS[torch.nn.utils.parametrize.cached] = _parametrize_cached
+
+
 def register_deprecated() -> None:
     for old_name, new in _deprecated_transforms().items():
         modelled = MODELLED_CALLS.get(new)

@@ -36,8 +36,9 @@ def wrap_module(ctx, module: torch.nn.Module, source) -> NNModuleValue:
 
 def parametrized_attribute(tx, value: NNModuleValue, name: str) -> Value | None:
     """`m.weight` of a module parametrized by torch.nn.utils.parametrize: its property runs
-    `m.parametrizations.weight()`, a module call traced as such. Inside `parametrize.cached()`
-    the property returns a tensor computed earlier: refused (the flag is guarded)."""
+    `m.parametrizations.weight()`, a module call traced as such. Inside a `parametrize.cached()`
+    block the trace entered, the tensor computed first is given again (parametrize_cache.py);
+    called inside one it did not (the flag is guarded), the cache is eager's: refused."""
     from torch.nn.utils import parametrize
     owners = value.module.__dict__.get("_modules", {}).get("parametrizations")
     prop = inspect.getattr_static(type(value.module), name, None)
@@ -51,8 +52,12 @@ def parametrized_attribute(tx, value: NNModuleValue, name: str) -> Value | None:
     if parametrize._cache_enabled:
         raise Unsupported("a parametrized attribute inside parametrize.cached()",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
-    parametrizations = value.getattr(tx, "parametrizations")
-    return parametrizations.getitem(tx, ConstantValue(name)).call(tx, [], {})
+    from compiler.values.parametrize_cache import cached_attribute
+
+    def compute() -> Value:
+        parametrizations = value.getattr(tx, "parametrizations")
+        return parametrizations.getitem(tx, ConstantValue(name)).call(tx, [], {})
+    return cached_attribute(tx.ctx, value.module, name, compute)
 
 
 class DeletedAttribute(Value):

@@ -342,3 +342,15 @@ def h2_conv_forward_with_override_weight(m, x):
 @case(_with(lambda: nn.LayerNorm(4)))
 def h2_layer_norm_functional_from_module(m, x):
     return F.layer_norm(x, m.normalized_shape, m.weight, m.bias, m.eps), m(x)
+
+
+_CACHED = _seeded(_two_parametrizations)
+
+
+@case()
+def h2_parametrize_cached_block(a, b):
+    with parametrize.cached():
+        w = _CACHED.weight
+        out = _CACHED(a) + _CACHED(b)
+        again = _CACHED.weight is w
+    return out, again, _CACHED.weight is w
