@@ -177,6 +177,8 @@ class ConstantValue(Value):
                               dataclasses.Field)):
             if not name.startswith("__"):
                 attribute = getattr(value, name)
+                if type(attribute) is types.MappingProxyType:  # a field's metadata: read only
+                    return ConstantValue(attribute)
                 if not callable(attribute) or (isinstance(value, dataclasses.Field)
                                                and isinstance(attribute, type)):
                     return registry.wrap_constant(attribute)  # a field's type: its class

@@ -43,24 +43,33 @@ def _deep_copy(tx, value: Value, outer) -> Value:
     raise Unsupported(f"dataclasses.asdict copying {value}", BreakReason.UNSUPPORTED_CALL)
 
 
-def _no_factory(what: str, factories: dict) -> None:
-    if factories:
-        raise Unsupported(f"dataclasses.{what} with a factory", BreakReason.UNSUPPORTED_CALL)
+def _factory(what: str, factories: dict[str, Value], name: str) -> Value | None:
+    unknown = set(factories) - {name}
+    if unknown:
+        raise RaisedByProgram(TypeError(f"{what}() got an unexpected keyword argument "
+                                        f"{sorted(unknown)[0]!r}"))
+    return factories.get(name)
 
 
 def as_dict(tx, value: Value, **factories: Value) -> Value:
-    from compiler.values.containers import DictValue
-    _no_factory("asdict", factories)
-    return DictValue.from_pairs([(ConstantValue(name),
-                                  _deep_copy(tx, value.getattr(tx, name), as_dict))
-                                 for name in _field_names(value)])
+    """`dataclasses.asdict(obj)`: the fields' (name, value) pairs, values copied, given to
+    `dict_factory` (a list of pairs) when there is one, at each dataclass level."""
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    factory = _factory("asdict", factories, "dict_factory")
+    pairs = [(ConstantValue(name), _deep_copy(tx, value.getattr(tx, name),
+                                              lambda t, v: as_dict(t, v, **factories)))
+             for name in _field_names(value)]
+    if factory is None:
+        return DictValue.from_pairs(pairs, tx=tx)
+    return factory.call(tx, [ListValue([TupleValue([k, v]) for k, v in pairs])], {})
 
 
 def as_tuple(tx, value: Value, **factories: Value) -> Value:
-    from compiler.values.containers import TupleValue
-    _no_factory("astuple", factories)
-    return TupleValue([_deep_copy(tx, value.getattr(tx, name), as_tuple)
-                       for name in _field_names(value)])
+    from compiler.values.containers import ListValue, TupleValue
+    factory = _factory("astuple", factories, "tuple_factory")
+    items = [_deep_copy(tx, value.getattr(tx, name), lambda t, v: as_tuple(t, v, **factories))
+             for name in _field_names(value)]
+    return TupleValue(items) if factory is None else factory.call(tx, [ListValue(items)], {})
 
 
 def replace(tx, value: Value, **changes: Value) -> Value:

@@ -711,3 +711,28 @@ def dataclass_replace_init_false_and_initvar(a, b):
     except ValueError as e:
         message = str(e)
     return a * wider.area + b * s.value, wider.tags is w.tags, message, s
+
+
+@dataclasses.dataclass
+class Leaf:
+    v: int
+    unit: str = dataclasses.field(default="cm", metadata={"doc": "length unit"})
+
+
+@dataclasses.dataclass
+class Tree:
+    name: str
+    leaf: Leaf
+    leaves: list
+    index: dict
+
+
+@case()
+def asdict_nested_factories_and_metadata(a, b):
+    t = Tree("t", Leaf(1), [Leaf(2)], {"k": Leaf(3)})
+    plain = dataclasses.asdict(t)
+    plain["leaf"]["unit"] = "mm"
+    upper = dataclasses.asdict(Leaf(4), dict_factory=lambda kv: {k.upper(): v for k, v in kv})
+    listed = dataclasses.astuple(t, tuple_factory=list)
+    doc = dataclasses.fields(Leaf)[1].metadata["doc"]
+    return a * len(plain) + b, plain, upper, listed, t.leaf.unit, doc
