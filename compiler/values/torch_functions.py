@@ -139,8 +139,14 @@ class TorchFunctionValue(NativeFunctionValue):
             answered = _call_on_constants(tx, self.fn, fn, args, kwargs)
             if answered is not None:
                 return answered
-        result = tx.ctx.tensor_op("call_function", self.fn, list(args), kwargs,
-                                  f"torch.{getattr(fn, '__name__', fn)}")
+        try:
+            result = tx.ctx.tensor_op("call_function", self.fn, list(args), kwargs,
+                                      f"torch.{getattr(fn, '__name__', fn)}")
+        except Unsupported as refused:
+            if is_hashable(fn) and fn in CONSTANT_FACTORIES and \
+                    refused.reason is BreakReason.EXCEPTION:
+                _raise_as_eager(fn, args, kwargs)
+            raise
         if on_constants and result.is_constant() and not _answers_alike(fn):
             raise Unsupported(f"torch.{getattr(fn, '__name__', fn)} with no tensor argument (it "
                               f"may change torch's global state)", BreakReason.UNSUPPORTED_CALL)
@@ -149,6 +155,46 @@ class TorchFunctionValue(NativeFunctionValue):
                               f"what it does is no value of the graph",
                               BreakReason.UNSUPPORTED_CALL)
         return result
+
+
+# Factories of torch that draw nothing: on constants, what their fake run raises, their real
+# run raises too (`torch.tensor([[1, 2], [3]])`), which is the program's exception.
+CONSTANT_FACTORIES = frozenset({
+    torch.tensor, torch.as_tensor, torch.zeros, torch.ones, torch.full, torch.empty,
+    torch.arange, torch.linspace, torch.logspace, torch.eye})
+
+
+def _raise_as_eager(fn, args, kwargs) -> None:
+    """The fake run of a factory on Python data failed: run it for real; what that raises is
+    eager's exception (RaisedByProgram); if it does not, or the data is not all constants
+    (lists and tuples of constants, nested), the refusal stands."""
+    from compiler.values.base import RaisedByProgram
+    try:
+        real_args = [_data(a) for a in args]
+        real_kwargs = {k: _data(v) for k, v in kwargs.items()}
+    except _NotData:
+        return
+    try:
+        fn(*real_args, **real_kwargs)
+    except (TypeError, ValueError, RuntimeError, OverflowError, IndexError) as exc:
+        raise RaisedByProgram(exc) from None
+
+
+class _NotData(Exception):
+    pass
+
+
+def _data(value: Value):
+    from compiler.values.containers import ListValue, TupleValue
+    if isinstance(value, (ListValue, TupleValue)) and value.python_type() in (list, tuple):
+        return value.python_type()(_data(item) for item in value.items)
+    if value.is_constant() and type(value.as_constant()) in _DATA_TYPES:
+        return value.as_constant()
+    raise _NotData
+
+
+_DATA_TYPES = (int, float, bool, complex, str, type(None), torch.dtype, torch.device,
+               torch.layout, torch.memory_format)
 
 
 def _refuse_overlapping_out(out: Value | None) -> None:

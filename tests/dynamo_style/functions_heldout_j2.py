@@ -361,3 +361,21 @@ def j_copy_from_transposed_and_view_as(a, b):
     v = a.view_as(a)
     v.add_(1)
     return v, a, v is a
+
+
+@case()
+def j_factories_raising_on_python_data(a, b):
+    caught = []
+    try:
+        torch.tensor([[1, 2], [3]])
+    except ValueError:
+        caught.append("ragged")
+    try:
+        torch.zeros(-1)
+    except RuntimeError:
+        caught.append("negative")
+    try:
+        torch.arange(0, 5, 0)
+    except RuntimeError:
+        caught.append("step")
+    return a + 1, caught
