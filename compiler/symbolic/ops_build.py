@@ -23,14 +23,14 @@ def build_list(tx, inst):
 @handles("BUILD_SET")
 def build_set(tx, inst):
     """(items*n -- set)"""
-    tx.push(SetValue(tx.popn(inst.arg)))
+    tx.push(SetValue(tx.popn(inst.arg), tx=tx))
 
 
 @handles("BUILD_MAP")
 def build_map(tx, inst):
     """(key, value pairs*n -- dict)"""
     flat = tx.popn(2 * inst.arg)
-    tx.push(DictValue.from_pairs(zip(flat[::2], flat[1::2])))
+    tx.push(DictValue.from_pairs(zip(flat[::2], flat[1::2]), tx=tx))
 
 
 @handles("BUILD_CONST_KEY_MAP")
@@ -38,7 +38,7 @@ def build_const_key_map(tx, inst):
     """(values*n, keys -- dict)"""
     keys = tx.pop().unpack(tx)
     values = tx.popn(inst.arg)
-    tx.push(DictValue.from_pairs(zip(keys, values)))
+    tx.push(DictValue.from_pairs(zip(keys, values), tx=tx))
 
 
 @handles("BUILD_SLICE")

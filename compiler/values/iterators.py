@@ -11,7 +11,45 @@ def _advance(iterator, steps: int) -> None:
         next(iterator)
 
 
-class SequenceIteratorValue(Value):
+class IteratorNextValue(Value):
+    """`it.__next__`, bound (heapq.merge keeps one): calling it is `next(it)`."""
+
+    def __init__(self, iterator: Value):
+        super().__init__(None)
+        self.iterator = iterator
+
+    def call(self, tx, args, kwargs) -> Value:
+        if args or kwargs:
+            raise RaisedByProgram(TypeError(f"expected 0 arguments, got {len(args)}"))
+        return self.iterator.next(tx)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__self__":
+            return self.iterator
+        return super().getattr(tx, name)
+
+
+class IteratorMethods:
+    """`it.__next__` and `it.__iter__` of an iterator tracker, bound."""
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__next__":
+            return IteratorNextValue(self)
+        if name == "__iter__":
+            return IteratorSelfValue(self)
+        return super().getattr(tx, name)
+
+
+class IteratorSelfValue(IteratorNextValue):
+    """`it.__iter__`: calling it gives the iterator itself."""
+
+    def call(self, tx, args, kwargs) -> Value:
+        if args or kwargs:
+            raise RaisedByProgram(TypeError(f"expected 0 arguments, got {len(args)}"))
+        return self.iterator
+
+
+class SequenceIteratorValue(IteratorMethods, Value):
     """Iterates a snapshot of values, or a live ListValue (mutations during the loop are seen)."""
 
     def __init__(self, items, live: bool = False, kind: type | None = None, source=None,
@@ -113,7 +151,7 @@ class SequenceIteratorValue(Value):
         return f"SequenceIteratorValue(at {self.position})"
 
 
-class InfiniteIteratorValue(Value):
+class InfiniteIteratorValue(IteratorMethods, Value):
     """`itertools.count` and `cycle` (stdlib_itertools.py): `take(n)` advances by n; exhausting
     one is refused."""
 

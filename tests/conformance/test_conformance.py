@@ -22,8 +22,6 @@ TARGET_PASS_RATE = 0.9
 
 # Compiler gaps: raise compiler.Unsupported under fullgraph=True, match eager otherwise.
 FULLGRAPH_GAPS = {
-    "user_hash_eq_in_set_and_dict": "user objects with their own __hash__/__eq__ as set members "
-                                    "or dict keys",
     "boolean_mask_index": "indexing with a constant boolean mask tensor (dynamic output shape)",
     "linear_made_in_trace_seeded": "torch.manual_seed in the compiled code (global RNG state)",
     "linear_made_in_trace_filled": "nn.Linear made in the trace (random init from the global "
@@ -35,7 +33,8 @@ FULLGRAPH_GAPS = {
 
 # Wrong results (a serious bug each): compiled output differs from eager, or crashes.
 # (dict views used to be snapshots: fixed; dict_keys_view_is_live keeps it so.)
-# Fixed so far: list.index(value, start) and user objects with __hash__/__eq__ in sets.
+# Fixed so far: list.index(value, start) and user objects with __hash__/__eq__ in sets
+# (set and dict displays of them too).
 WRONG_FULLGRAPH: dict[str, str] = {}
 WRONG_NOT_FULLGRAPH: dict[str, str] = {}
 

@@ -24,12 +24,9 @@ TARGET_PASS_RATE = 0.95
 FULLGRAPH_GAPS = {
     "parameter_made_and_used": "nn.Parameter built in the compiled code",
     "backward_inside_compiled": "Tensor.backward() in the compiled code",
-    "grad_fn_and_detach_probes": "Tensor.grad_fn",
-    "eq_and_hash_in_sets_and_dicts": "a set display of user-hashed objects: ops_build passes no tx",
     "parameter_made_then_probed": "nn.Parameter built in the compiled code",
     # functions_heldout_a/b (torch.compile refuses the first five too)
     "index_int_float_dunders": "an __index__ object as a slice bound and a tensor index",
-    "heapq_push_pop_and_nsmallest": "heapq.merge reads iter(x).__next__",
     **KNOWN_GAPS,  # recorded where their cases are, with case(gap=...)
 }
 

@@ -130,3 +130,16 @@ def reversed_forms(x):
 
 def test_reversed_uses_reversed_dunder_or_the_sequence_protocol():
     one_graph(check_same(reversed_forms, _x()))
+
+
+def bound_next_and_iter(x):
+    it = iter([1, 2, 3])
+    step, again = it.__next__, it.__iter__
+    first = step()
+    rest = list(again())
+    counter = iter(range(5)).__next__
+    return x + first + sum(rest) + counter() + counter(), step.__self__ is it
+
+
+def test_an_iterators_bound_next_and_iter_step_it():
+    one_graph(check_same(bound_next_and_iter, _x()))
