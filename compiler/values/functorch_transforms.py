@@ -395,3 +395,21 @@ def _register_impls() -> None:
 
 
 _register_impls()
+
+
+def _register_grad_mode_methods() -> None:
+    """Methods of torch's parametrizations decorated with `@torch.no_grad()` (spectral norm's
+    power iteration): the decorator's wrapper is traced as Python (its `with` block sets the
+    mode) and the function it wraps, a torch function by its module, is traced as Python too."""
+    from torch.nn.utils import parametrizations
+    for cls in vars(parametrizations).values():
+        if not isinstance(cls, type) or not issubclass(cls, torch.nn.Module):
+            continue
+        for method in vars(cls).values():
+            cells = dict(zip(getattr(getattr(method, "__code__", None), "co_freevars", ()),
+                             getattr(method, "__closure__", None) or ()))
+            if "ctx_factory" in cells and "func" in cells:
+                MODELLED_CALLS[cells["func"].cell_contents] = _inlined
+
+
+_register_grad_mode_methods()

@@ -354,3 +354,10 @@ def h2_parametrize_cached_block(a, b):
         out = _CACHED(a) + _CACHED(b)
         again = _CACHED.weight is w
     return out, again, _CACHED.weight is w
+
+
+@case(_with(lambda: nn.utils.parametrizations.spectral_norm(nn.Linear(4, 3))))
+def h2_spectral_norm_training_power_iteration(m, x):
+    first = m(x)
+    u_after_first = m.parametrizations.weight[0]._u.clone()
+    return first, m(x), u_after_first, m.parametrizations.weight[0]._v.clone()

@@ -376,3 +376,18 @@ def test_functional_call_around_graph_breaks_keeps_the_real_weights_after():
         _Box.stateful = _seeded(_Stateful)
 
     run_calls(f, [(None, (_x(),)), (None, (_x(1),))], reset_state=fresh)
+
+
+def test_spectral_norm_power_iteration_across_calls_and_modes():
+    def f(x):
+        m = _Box.sn
+        return m(x), m.parametrizations.weight[0]._u.clone(), m.training
+
+    def fresh():
+        _Box.sn = _seeded(lambda: nn.utils.parametrizations.spectral_norm(nn.Linear(4, 3)))
+
+    def to_eval():
+        _Box.sn.eval()
+
+    run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (to_eval, (_x(2),)), (None, (_x(3),))],
+              fullgraph=True, reset_state=fresh)
