@@ -66,6 +66,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     from compiler.values.python_random import construct_random, is_python_random_class
     if is_python_random_class(cls):
         return construct_random(args, kwargs)
+    from compiler.values.legacy_tensors import construct_legacy_tensor, is_legacy_tensor_class
+    if is_legacy_tensor_class(cls):
+        return construct_legacy_tensor(tx, cls, args, kwargs)
     if cls is torch.Generator:
         from compiler.values.rng_state import construct_generator
         return construct_generator(tx, args, kwargs)

@@ -379,3 +379,11 @@ def j_factories_raising_on_python_data(a, b):
     except RuntimeError:
         caught.append("step")
     return a + 1, caught
+
+
+@case()
+def j_legacy_tensor_constructors(a, b):
+    sized = torch.FloatTensor(2, 3).fill_(1.5)
+    return (torch.LongTensor([1, 2]), torch.FloatTensor([1.5]), sized, torch.BoolTensor([True]),
+            torch.Tensor([[1, 2]]), torch.Tensor().shape, torch.Tensor(a.shape).zero_(),
+            torch.DoubleTensor((1, 2)) + a[0, :2])
