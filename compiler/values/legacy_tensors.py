@@ -16,9 +16,11 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
 
+_TENSOR_TYPE = type(torch.FloatTensor)  # torch.tensortype, the legacy types' metaclass
+
 
 def is_legacy_tensor_class(cls) -> bool:
-    return cls is torch.Tensor or (type(cls) is type(torch.FloatTensor) and cls.__module__ == "torch")
+    return cls is torch.Tensor or (type(cls) is _TENSOR_TYPE and cls.__module__ == "torch")
 
 
 def construct_legacy_tensor(tx, cls, args: list[Value], kwargs: dict[str, Value]) -> Value:
