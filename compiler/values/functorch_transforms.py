@@ -312,32 +312,9 @@ MODELLED_CALLS[torch.func.functional_call] = _functional_call
 MODELLED_CALLS[torch.nn.utils.stateless.functional_call] = _functional_call
 
 
-def _inlined(tx, fn, args, kwargs):
-    """A torch.func helper written in Python over modules and tensors (stack_module_state):
-    its code is traced as the program's own."""
-    from compiler.values.callables import UserFunctionValue
-    return UserFunctionValue(fn).call(tx, list(args), kwargs)
-
-
-# torch's Python helpers over modules and tensors the program calls: stack_module_state (and
-# the function it builds each stacked tensor with), the parametrization queries.
-_STACKED_LEAF = torch.func.stack_module_state.__globals__.get("construct_stacked_leaf")
-for _helper in (torch.func.stack_module_state, _STACKED_LEAF,
-                torch.nn.utils.parametrize.is_parametrized,
-                torch.nn.utils.parametrize.type_before_parametrizations):
-    if _helper is not None:
-        MODELLED_CALLS[_helper] = _inlined
-
-
-def _parametrize_cached(tx, fn, args, kwargs):
-    from compiler.values.parametrize_cache import cached_call
-    return cached_call(tx, fn, args, kwargs)
-
-
-MODELLED_CALLS[torch.nn.utils.parametrize.cached] = _parametrize_cached
-
-
 def register_deprecated() -> None:
+    """functorch's names for the transforms and products, once vjp and jvp are modelled too
+    (functorch_products.py calls it)."""
     for old_name, new in _deprecated_transforms().items():
         modelled = MODELLED_CALLS.get(new)
         if modelled is not None:
@@ -397,19 +374,4 @@ def _register_impls() -> None:
 _register_impls()
 
 
-def _register_grad_mode_methods() -> None:
-    """Methods of torch's parametrizations decorated with `@torch.no_grad()` (spectral norm's
-    power iteration): the decorator's wrapper is traced as Python (its `with` block sets the
-    mode) and the function it wraps, a torch function by its module, is traced as Python too."""
-    from torch.nn.utils import parametrizations
-    for cls in vars(parametrizations).values():
-        if not isinstance(cls, type) or not issubclass(cls, torch.nn.Module):
-            continue
-        for method in vars(cls).values():
-            cells = dict(zip(getattr(getattr(method, "__code__", None), "co_freevars", ()),
-                             getattr(method, "__closure__", None) or ()))
-            if "ctx_factory" in cells and "func" in cells:
-                MODELLED_CALLS[cells["func"].cell_contents] = _inlined
-
-
-_register_grad_mode_methods()
+from compiler.values import torch_python_helpers  # noqa: E402, F401 - registers its calls
