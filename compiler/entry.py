@@ -225,7 +225,8 @@ class CompiledFunction:
         targets = {node.target for node in result.graph.graph.nodes}
         raised = GraphRaised(self, result, sets_grad_mode=torch._C._set_grad_enabled in targets,
                              enters_autocast=torch.amp._enter_autocast in targets,
-                             enters_inference_mode=enter_region in targets)
+                             enters_inference_mode=enter_region in targets,
+                             sets_default_dtype=torch.set_default_dtype in targets)
         run = graph_runner(result.input_sources, compiled, rebuild, raised)
         return CacheEntry(check, run, graph_source=result.graph.code,
                           rebuild_source=result.rebuild_source)

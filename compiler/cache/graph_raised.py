@@ -25,7 +25,7 @@ from compiler.errors import CompilerBug
 
 class GraphRaised:
     def __init__(self, owner, result, sets_grad_mode: bool, enters_autocast: bool = False,
-                 enters_inference_mode: bool = False):
+                 enters_inference_mode: bool = False, sets_default_dtype: bool = False):
         self.owner = owner  # the CompiledFunction: its function, and its stats at the time
         self.under_handler = result.under_handler
         self.rerunnable = result.rerunnable
@@ -33,14 +33,16 @@ class GraphRaised:
         self.sets_grad_mode = sets_grad_mode
         self.enters_autocast = enters_autocast
         self.enters_inference_mode = enters_inference_mode
+        self.sets_default_dtype = sets_default_dtype
         self.put_back = result.put_back
         self.saves_state = (self.draws_random or sets_grad_mode or enters_autocast
-                            or enters_inference_mode or bool(self.put_back))
+                            or enters_inference_mode or sets_default_dtype
+                            or bool(self.put_back))
 
     def save(self, inputs: list) -> tuple:
         """What the graph may change before it raises: the grad mode, the RNG state, the
-        inputs it writes in place (their copies), the autocast state and the inference-mode
-        regions open."""
+        inputs it writes in place (their copies), the autocast state, the inference-mode
+        regions open and the default dtype."""
         copies = []
         if self.put_back:
             with torch.no_grad():
@@ -50,13 +52,15 @@ class GraphRaised:
         return (torch.is_grad_enabled() if self.sets_grad_mode else None,
                 torch.get_rng_state() if self.draws_random else None, copies,
                 saved_state() if self.enters_autocast else None,
-                open_regions() if self.enters_inference_mode else None)
+                open_regions() if self.enters_inference_mode else None,
+                torch.get_default_dtype() if self.sets_default_dtype else None)
 
     def rerun(self, args, kwargs, L: dict, exc: BaseException,
-              state: tuple = (None, None, (), None, None)):
+              state: tuple = (None, None, (), None, None, None)):
         """Called in the handler of the graph's exception `exc`: the frame's eager result, or
-        `exc` again when the frame cannot run twice."""
-        grad_mode, rng, copies, autocast, regions = state
+        `exc` again when the frame cannot run twice (then a default dtype the graph set stays
+        set, as eager's code set it before the same exception)."""
+        grad_mode, rng, copies, autocast, regions, default_dtype = state
         if regions is not None:  # inference-mode regions the graph entered and did not leave
             from compiler.values.inference_mode import leave_regions
             leave_regions(regions)
@@ -71,6 +75,8 @@ class GraphRaised:
             torch._C._set_grad_enabled(grad_mode)
         if rng is not None:
             torch.set_rng_state(rng)
+        if default_dtype is not None:
+            torch.set_default_dtype(default_dtype)
         if copies:
             with torch.no_grad():
                 for written, copy in copies:

@@ -29,7 +29,7 @@ def default_dtype(dtype):
 
 # -- default dtype ----------------------------------------------------------------------------
 
-@case(gap="set_default_dtype: refused until a graph raising after it restores it (GraphRaised)")
+@case()
 def j_default_dtype_context_manager_factories(a, b):
     with default_dtype(torch.float64):
         z = torch.zeros(2)
@@ -41,7 +41,7 @@ def j_default_dtype_context_manager_factories(a, b):
     return z, o, t, r, inside, after, torch.get_default_dtype(), a + z.sum()
 
 
-@case(gap="set_default_dtype: refused until a graph raising after it restores it (GraphRaised)")
+@case()
 def j_default_dtype_scalar_promotion(a, b):
     ints = a.long()
     with default_dtype(torch.float64):
@@ -51,7 +51,7 @@ def j_default_dtype_scalar_promotion(a, b):
     return promoted, full, plain, ints * 2.5
 
 
-@case(gap="set_default_dtype: refused until a graph raising after it restores it (GraphRaised)")
+@case()
 def j_default_dtype_set_and_restored_directly(a, b):
     old = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)
@@ -61,7 +61,7 @@ def j_default_dtype_set_and_restored_directly(a, b):
     return x, y, torch.zeros(1), a.sum() + x.sum()
 
 
-@case(gap="set_default_dtype: refused until a graph raising after it restores it (GraphRaised)")
+@case()
 def j_default_dtype_branch_on_query(a, b):
     with default_dtype(torch.float64):
         if torch.get_default_dtype() == torch.float64:
@@ -72,7 +72,7 @@ def j_default_dtype_branch_on_query(a, b):
     return out, eps, torch.finfo().eps
 
 
-@case(gap="set_default_dtype: refused until a graph raising after it restores it (GraphRaised)")
+@case()
 def j_default_dtype_raise_inside_restores(a, b):
     try:
         with default_dtype(torch.float64):

@@ -368,3 +368,34 @@ def test_a_graph_raising_where_eager_does_not_is_recorded_not_hidden():
         assert_same(compiled(x, log), f(x, []))
     assert log == ["called"]
     assert any("where the eager run did not" in why for why in compiler.stats(compiled).fallbacks)
+
+
+def test_a_graph_raising_after_it_set_the_default_dtype_reruns_under_the_callers():
+    import contextlib
+
+    @contextlib.contextmanager
+    def default(dtype):
+        old = torch.get_default_dtype()
+        torch.set_default_dtype(dtype)
+        try:
+            yield
+        finally:
+            torch.set_default_dtype(old)
+
+    def f(x, idx, log):
+        try:
+            with default(torch.float64):
+                z = torch.zeros(2)
+                y = x[idx] * 2
+        except IndexError as e:
+            log.append(type(e).__name__)
+            y = None
+        return z, y, torch.get_default_dtype()
+
+    x = torch.arange(4.0)
+    try:
+        s = _differential(f, (x, BAD, []), (x, GOOD, []))
+        assert torch.get_default_dtype() is torch.float32
+    finally:
+        torch.set_default_dtype(torch.float32)
+    assert (s.graphs, s.fallbacks) == (1, []), s
