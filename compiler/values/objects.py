@@ -274,7 +274,8 @@ class ClassValue(Value):
         if issubclass(self.cls, enum.Enum):  # a member by name
             from compiler.values.constant import call_pure
             return ConstantValue(call_pure(lambda k: self.cls[k], [key.as_constant()], {}))
-        return super().getitem(tx, key)
+        from compiler.values.typing_values import class_subscript
+        return class_subscript(tx, self, key)
 
     def setattr(self, tx, name: str, value: Value) -> None:
         if type(self.cls) is not type or self.cls.__module__ in ("builtins",) or (
