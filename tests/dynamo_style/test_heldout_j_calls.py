@@ -245,3 +245,32 @@ def test_grad_fn_of_a_non_leaf_input_is_eager_s():
     assert compiled(made) == expected == ("MulBackward0", False, "ViewBackward0")
     leaf = _x().requires_grad_()
     assert compiled(leaf) == grad_fn_of_input(leaf)
+
+
+# -- torch calls made for their effect (they return None): never dropped from the graph --
+
+def backward_by_function(a):
+    y = (a * a).sum()
+    torch.autograd.backward(y)
+    return a.grad
+
+
+def async_assert(a):
+    torch._assert_async(a.sum() > 100)
+    return a + 1
+
+
+def rng_state_restored(a):
+    state = torch.get_rng_state()
+    x = torch.rand(3)
+    torch.random.set_rng_state(state)
+    return x, torch.rand(3), a
+
+
+def test_calls_returning_none_keep_their_effect():
+    run_calls(backward_by_function, [(None, (_x().requires_grad_(),))])
+    run_calls(async_assert, [(None, (_x(),))])
+    run_calls(rng_state_restored, [(None, (_x(),)), (None, (_x(1),))])
+    for fn in (backward_by_function, async_assert):
+        with pytest.raises(compiler.Unsupported):
+            compiler.compile(fn, fullgraph=True)(_x().requires_grad_())
