@@ -69,9 +69,13 @@ def format_value(tx, inst):
     value = tx.pop()
     from compiler.values.containers import is_plain
     from compiler.values.containers import plain as real_object
-    if not is_plain(value):  # a constant, or a list or dict of them (formatted as str() does)
+    from compiler.values.symbolic_int import is_symbolic
+    if is_symbolic(value):  # a symbolic size as text: specialised to its value, guarded
+        plain = value.as_constant()
+    elif not is_plain(value):  # a constant, or a list or dict of them (as str() does)
         raise Unsupported(f"formatting {value} as text", BreakReason.UNSUPPORTED_VALUE)
-    plain = real_object(value)
+    else:
+        plain = real_object(value)
     conversion = inst.arg & 0x03
     if conversion:
         plain = {1: str, 2: repr, 3: ascii}[conversion](plain)

@@ -127,3 +127,15 @@ def test_a_global_counter_written_by_the_function_is_traced_as_a_symbol():
         assert torch.equal(compiled(torch.ones(2)), expected)
         assert STEP == STEP_before + 1
     assert compiler.stats(compiled).compiles == 2, compiler.stats(compiled)
+
+
+def test_a_symbolic_size_or_int_in_an_f_string_is_specialised():
+    def f(x, n):
+        return x * 2, f"rows={x.shape[0]}, n={n:>4}", f"{x.size(0):d}"
+
+    def make(n):
+        g = torch.Generator().manual_seed(n)
+        return torch.randn(n, 3, generator=g), n
+
+    stats = sweep(f, make, (2, 3, 5, 3), fullgraph=True)
+    assert stats.fallbacks == [] and stats.graph_breaks == [], stats
