@@ -44,6 +44,9 @@ class NumpyAnswer:
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
     """Record `name` in the graph through torch._numpy, once NumPy has said what it gives."""
     from compiler.values.numpy_arrays import NdarrayValue, np_call
+    if kind == "op" and any(isinstance(getattr(a, "example", None), torch.Tensor)
+                            for a in args):
+        return _tensor_op_with_numpy_scalars(tx, name, args)
     if "out" in kwargs:  # (a listed ufunc's: NumpyFunctionValue, numpy_writes.py)
         raise Unsupported(f"NumPy {name} with out=", BreakReason.SIDE_EFFECT)
     _refuse_value_dependent(name, args, kwargs)
@@ -89,6 +92,44 @@ def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
     result = _agree(tx, name, result, answer)
     return NdarrayValue(result, answer.scalar_type,
                         readonly=any(v.readonly for v in answer.views))
+
+
+def _tensor_op_with_numpy_scalars(tx, name: str, args: list[Value]) -> Value:
+    """`t * a.mean()`: torch takes a NumPy scalar as it takes a Python number (of its kind:
+    the default float dtype for a float). Its 0-d tensor cast to that dtype promotes alike (of
+    the tensor's kind: the tensor's dtype; of a higher one: that dtype) and rounds alike.
+    An array (not a scalar) with a tensor is refused, and so is a complex scalar (torch reads
+    it as a float) or a 64-bit unsigned one."""
+    from compiler.values.numpy_arrays import OPERATORS, NdarrayValue
+    operands = []
+    for arg in args:
+        if isinstance(arg, NdarrayValue):
+            dtype = _wrapped_number_dtype(arg)
+            if arg.scalar_type is None or dtype is None:
+                raise Unsupported(f"operator {name} of a tensor and an ndarray",
+                                  BreakReason.UNSUPPORTED_VALUE)
+            arg = tx.ctx.tensor_op("call_method", "to", [arg.tensor, tx.const(dtype)], {},
+                                   "NumPy scalar as a number")
+        operands.append(arg)
+    if name not in OPERATORS or name == "getitem":
+        raise Unsupported(f"operator {name} of a tensor and a NumPy scalar",
+                          BreakReason.UNSUPPORTED_VALUE)
+    if name == "/" and isinstance(args[0], NdarrayValue):  # Tensor.__rtruediv__: as eager's
+        return tx.ctx.tensor_op("call_method", "__rtruediv__", [operands[1], operands[0]], {},
+                                "operator / with a NumPy scalar")
+    return tx.ctx.tensor_op("call_function", OPERATORS[name], operands, {},
+                            f"operator {name} with a NumPy scalar")
+
+
+def _wrapped_number_dtype(array) -> torch.dtype | None:
+    kind = array.dtype.kind
+    if kind == "f":
+        return torch.get_default_dtype()
+    if kind == "i" or kind == "u" and array.dtype.itemsize < 8:
+        return torch.int64
+    if kind == "b":  # (torch reads a NumPy bool as a float)
+        return torch.get_default_dtype()
+    return None
 
 
 CLIP_KEYWORDS = {"a_min": "min", "a_max": "max"}

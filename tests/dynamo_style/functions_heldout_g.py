@@ -325,3 +325,9 @@ def g_dtype_objects_made_in_function(a):
     dt = np.dtype("float32")
     return (np.ones(3, dtype=dt) * a[0, :3], isinstance(dt, np.dtype), dt.itemsize,
             np.dtype(a.dtype).name, a.astype(dt).dtype)
+
+
+@case(lambda: (randn(0, (3, 4)), arr(1)))
+def g_tensor_with_numpy_statistics(t, a):
+    mean, std = a.mean(), a.std()
+    return (t - mean) / std, t * a.max(), a.min() - t, t > np.median(a)

@@ -212,3 +212,33 @@ def test_assignment_through_advanced_indexes():
         with pytest.raises(compiler.Unsupported):
             compiler.compile(fn, fullgraph=True)(np.arange(-2.0, 2.0))
     check_same(scalar, np.arange(-2.0, 2.0))
+
+
+TENSOR_DTYPES = [torch.float32, torch.float64, torch.int32, torch.int64, torch.bool,
+                 torch.float16]
+SCALAR_DTYPES = [np.float64, np.float32, np.int64, np.int32, np.bool_, np.float16, np.uint8,
+                 np.complex64]
+
+
+@pytest.mark.parametrize("scalar_dtype", SCALAR_DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("tensor_dtype", TENSOR_DTYPES, ids=str)
+def test_tensor_with_numpy_scalar_of_the_trace_is_bit_exact(tensor_dtype, scalar_dtype):
+    t = torch.arange(1, 4).to(tensor_dtype) if tensor_dtype != torch.bool else (
+        torch.arange(1, 4) % 2 == 0)
+    a = np.array([1.5, 2.5, 0.0]).astype(scalar_dtype)
+    for expression in ["t * a.sum()", "a.max() + t", "t > a.mean()", "t - a[0]", "a[1] / t",
+                       "t ** a[2]", "a[0] - t", "t / a[1]", "a[0] // t", "t == a[0]"]:
+        fn = eval(f"lambda t, a: {expression}")  # noqa: S307 - the expressions above
+        try:
+            expected = fn(t, a)
+        except Exception as error:  # noqa: BLE001 - eager's error is the answer
+            with pytest.raises((type(error), compiler.Unsupported)):
+                compiler.compile(fn, fullgraph=True)(t, a)
+            continue
+        try:
+            actual = compiler.compile(fn, fullgraph=True)(t, a)
+        except compiler.Unsupported:
+            continue
+        assert actual.dtype == expected.dtype, expression
+        assert torch.equal(actual, expected) or torch.allclose(
+            actual.double(), expected.double(), rtol=0, atol=0, equal_nan=True), expression
