@@ -208,11 +208,21 @@ class TensorValue(Value):
         tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, present))
         return present
 
+    def setattr(self, tx, name: str, value: Value) -> None:
+        if name == "grad" and self.is_input() and self.source is not None:
+            from compiler.values.tensor_requires_grad import assign_grad
+            assign_grad(tx, self, value)
+            return
+        super().setattr(tx, name, value)
+
     def _grad(self, tx) -> Value:
-        """`.grad` of an input is state guarded like any other input; a tensor made in the
-        graph has none."""
+        """`.grad` of an input is state guarded like any other input (or what the trace
+        assigned it); a tensor made in the graph has none."""
         from compiler.guards.guard import GuardKind
         from compiler.guards.sources import AttrSource
+        assigned = getattr(self, "assigned_grad", None)
+        if assigned is not None:
+            return assigned
         real = getattr(self, "real", None)
         if real is None:
             return ConstantValue(None)
@@ -226,6 +236,9 @@ class TensorValue(Value):
         if name == "numpy":
             from compiler.values.numpy_arrays import tensor_to_array
             return tensor_to_array(tx, self, args, kwargs)
+        if name == "item":  # read after the graph, while its value is not needed
+            from compiler.values.deferred_item import deferred_item
+            return deferred_item(tx, self, args, kwargs)
         if name in DATA_METHODS:
             raise Unsupported(f"Tensor.{name}() needs tensor data", BreakReason.DATA_DEPENDENT)
         if name == "detach_" and not args and not kwargs:

@@ -45,6 +45,25 @@ def detach_(tx, tensor) -> Value:
     return tensor
 
 
+def assign_grad(tx, tensor, value: Value) -> None:
+    """`t.grad = g` on an input: later reads in the trace see `g`, and the input gets it after
+    the graph runs (a side effect), as eager's. Eager's checks: a tensor of the same dtype,
+    size and device, or None."""
+    from compiler.values.constant import ConstantValue
+    from compiler.values.tensor import TensorValue
+    if isinstance(value, TensorValue):
+        mine, given = tensor.example, value.example
+        why = ("type" if given.dtype != mine.dtype else "device" if given.device != mine.device
+               else "size" if list(given.shape) != list(mine.shape) else None)
+        if why is not None:
+            raise RaisedByProgram(RuntimeError(f"assigned grad has data of a different {why}"))
+    elif not (value.is_constant() and value.as_constant() is None):
+        raise RaisedByProgram(TypeError("assigned grad expected to be a Tensor or None"))
+    tensor.assigned_grad = value
+    tx.ctx.side_effects.write_attribute(tensor, "grad", value if isinstance(value, TensorValue)
+                                        else ConstantValue(None))
+
+
 def _flag(args: list[Value], kwargs: dict[str, Value]) -> bool:
     if len(args) > 1 or set(kwargs) - {"requires_grad"} or (args and kwargs):
         raise Unsupported("Tensor.requires_grad_ with these arguments",

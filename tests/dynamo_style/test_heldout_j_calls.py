@@ -276,3 +276,51 @@ def test_calls_returning_none_keep_their_effect():
     for fn in (backward_by_function, async_assert):
         with pytest.raises(compiler.Unsupported):
             compiler.compile(fn, fullgraph=True)(_x().requires_grad_())
+
+
+# -- .grad assigned in the compiled code --
+
+def grads_reset(m, x):
+    for p in m.parameters():
+        p.grad = None
+    return m(x), [p.grad for p in m.parameters()]
+
+
+def grads_set_then_written(m, x):
+    for p in m.parameters():
+        p.grad = torch.zeros_like(p)
+    m.weight.grad.add_(1)
+    return m(x), m.weight.grad
+
+
+def grad_of_the_wrong_size(a):
+    try:
+        a.grad = torch.ones(5)
+    except RuntimeError:
+        return "raised", a.grad
+    return "set", a.grad
+
+
+def _linear_with_grads():
+    torch.manual_seed(0)
+    m = torch.nn.Linear(2, 2)
+    for p in m.parameters():
+        p.grad = torch.ones_like(p)
+    return m, torch.ones(1, 2)
+
+
+@pytest.mark.parametrize("fn", [grads_reset, grads_set_then_written])
+def test_grad_assigned_to_parameters(fn):
+    m, x = _linear_with_grads()
+    expected = fn(m, x), [p.grad for p in m.parameters()]
+    compiler.reset()
+    compiled = compiler.compile(fn, fullgraph=True)
+    for _ in range(2):
+        for p in m.parameters():
+            p.grad = torch.ones_like(p)
+        assert_same((compiled(m, x), [p.grad for p in m.parameters()]), expected)
+    assert not compiler.stats(compiled).recompiles
+
+
+def test_grad_of_the_wrong_size_raises_as_eager():
+    run_calls(grad_of_the_wrong_size, [(None, (_x(0, (3,)),))], fullgraph=True)
