@@ -406,14 +406,14 @@ def h_vmap_chunk_size(a, b):
 @case(gap="random draws inside a vmapped function (the speculation refuses them)")
 def h_vmap_randomness_same(a, b):
     out = vmap(lambda x: x + torch.rand(()), randomness="same")(a)
-    shifts = out - a
-    return (shifts == shifts[0, 0]).all(), out.shape
+    shifts = out - a  # one draw for every row: equal up to rounding
+    return torch.allclose(shifts, shifts[0, 0].expand_as(shifts), atol=1e-5), out.shape
 
 
 @case(gap="random draws inside a vmapped function (the speculation refuses them)")
 def h_vmap_randomness_different(a, b):
     out = vmap(lambda x: x * 0 + torch.randn(4), randomness="different")(a)
-    return out.shape, (out[0] != out[1]).any()
+    return out.shape, (out[0] - out[1]).abs().max() > 1e-6
 
 
 @case()
