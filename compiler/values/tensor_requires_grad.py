@@ -49,18 +49,24 @@ def assign_grad(tx, tensor, value: Value) -> None:
     """`t.grad = g` on an input: later reads in the trace see `g`, and the input gets it after
     the graph runs (a side effect), as eager's. Eager's checks: a tensor of the same dtype,
     size and device, or None."""
+    import torch
+
     from compiler.values.constant import ConstantValue
-    from compiler.values.tensor import TensorValue
-    if isinstance(value, TensorValue):
+    is_tensor = isinstance(getattr(value, "example", None), torch.Tensor) and \
+        getattr(value, "node", None) is not None  # (a tensor tracker)
+    if is_tensor:
         mine, given = tensor.example, value.example
         why = ("type" if given.dtype != mine.dtype else "device" if given.device != mine.device
                else "size" if list(given.shape) != list(mine.shape) else None)
         if why is not None:
             raise RaisedByProgram(RuntimeError(f"assigned grad has data of a different {why}"))
-    elif not (value.is_constant() and value.as_constant() is None):
+    elif not value.is_constant():
+        raise Unsupported("Tensor.grad assigned something other than a tensor or a constant",
+                          BreakReason.SIDE_EFFECT)
+    elif value.as_constant() is not None:
         raise RaisedByProgram(TypeError("assigned grad expected to be a Tensor or None"))
     tensor.assigned_grad = value
-    tx.ctx.side_effects.write_attribute(tensor, "grad", value if isinstance(value, TensorValue)
+    tx.ctx.side_effects.write_attribute(tensor, "grad", value if is_tensor
                                         else ConstantValue(None))
 
 
