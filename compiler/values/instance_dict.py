@@ -33,9 +33,8 @@ class InstanceDictValue(Value):
         return dict
 
     def _made_in_trace(self, what: str) -> None:
-        if self.owner.real is not None:
-            raise Unsupported(f"{what} of the __dict__ of an existing object",
-                              BreakReason.UNSUPPORTED_VALUE)
+        raise Unsupported(f"{what} of the __dict__ of an existing object",
+                          BreakReason.UNSUPPORTED_VALUE)
 
     def _pairs(self, tx) -> list[tuple[Value, Value]]:
         owner = self.owner
@@ -48,13 +47,13 @@ class InstanceDictValue(Value):
         """An existing object's keys, in order: the real dict's (guarded), then those the
         trace added. A deletion in the trace (which moves a key set again) is refused."""
         owner = self.owner
-        if owner.source is None or owner.deleted or any(
+        if owner.source is None or any(
                 entry[0] is owner and entry[3]
                 for entry in tx.ctx.side_effects.attribute_writes.values()):
             self._made_in_trace("the keys")
         real = list(owner.real.__dict__)
         tx.ctx.guard(AttrSource(owner.source, "__dict__"), GuardKind.DICT_KEYS, real)
-        return real + [k for k in owner.attrs
+        return [k for k in real if k not in owner.deleted] + [k for k in owner.attrs
                        if k not in owner.real.__dict__ and not is_slot(owner.cls, k)]
 
     def len(self, tx) -> int:
@@ -92,12 +91,32 @@ class InstanceDictValue(Value):
         return found
 
     def setitem(self, tx, key: Value, value: Value) -> None:
-        self._made_in_trace("assignment")
-        if not isinstance(key.as_constant(), str) or is_slot(self.owner.cls, key.as_constant()):
-            raise Unsupported("a __dict__ entry that is not an attribute name, or shadows a slot",
-                              BreakReason.UNSUPPORTED_VALUE)
-        self.owner.attrs[key.as_constant()] = value  # no descriptor runs
-        self.owner.deleted.discard(key.as_constant())
+        self._store(tx, key.as_constant() if key.is_constant() else None, value)
+
+    def delitem(self, tx, key: Value) -> None:
+        if self._lookup(tx, key) is None:
+            raise RaisedByProgram(KeyError(key.as_constant()))
+        self._store(tx, key.as_constant(), None)
+
+    def _store(self, tx, name: Any, value: Value | None) -> None:
+        """An entry set (`value`) or deleted (None) in the dict itself, past every descriptor
+        and `__setattr__`: an existing object's is written the same way after the graph."""
+        owner = self.owner
+        if not isinstance(name, str) or is_slot(owner.cls, name) or (
+                name.startswith("__") and name.endswith("__")):
+            raise Unsupported("a __dict__ entry that is not an attribute name, or shadows a "
+                              "slot or a special attribute", BreakReason.UNSUPPORTED_VALUE)
+        tx.ctx.side_effects.touch(owner)
+        if value is None:
+            owner.attrs.pop(name, None)
+            owner.deleted.add(name)
+        else:
+            owner.attrs[name] = value
+            owner.deleted.discard(name)
+        if owner.real is not None:
+            if find_in_mro(owner.cls, name)[0] is not None:  # a descriptor's name: the write
+                owner.dict_stores.add(name)  # after the graph must not run it either
+            tx.ctx.side_effects.write_attribute(owner, name, value)
 
     def getattr(self, tx, name: str) -> Value:
         from compiler.values.native import BoundContainerMethodValue
@@ -109,12 +128,63 @@ class InstanceDictValue(Value):
             found = self._lookup(tx, args[0])
             return found if found is not None else (args[1] if len(args) == 2
                                                      else ConstantValue(None))
+        if name == "setdefault" and 1 <= len(args) <= 2 and not kwargs:
+            found = self._lookup(tx, args[0])
+            if found is None:
+                found = args[1] if len(args) == 2 else ConstantValue(None)
+                self.setitem(tx, args[0], found)
+            return found
+        if name == "pop" and 1 <= len(args) <= 2 and not kwargs:
+            found = self._lookup(tx, args[0])
+            if found is None:
+                if len(args) == 2:
+                    return args[1]
+                raise RaisedByProgram(KeyError(args[0].as_constant()))
+            self.delitem(tx, args[0])
+            return found
+        if name == "update" and len(args) <= 1:
+            for key, value in [*_update_pairs(tx, args), *((ConstantValue(k), v)
+                                                          for k, v in kwargs.items())]:
+                self.setitem(tx, key, value)
+            return ConstantValue(None)
         return DictValue.from_pairs(self._pairs(tx)).call_method(tx, name, args, kwargs) \
             if name in ("keys", "values", "items", "copy") else _no_method(name)
 
 
+def _update_pairs(tx, args: list[Value]) -> list[tuple[Value, Value]]:
+    """The entries `dict.update` takes from its positional argument: a dict's (a plain
+    dict, an OrderedDict or defaultdict tracked in the trace, another instance dict), or
+    those of a list or tuple of pairs; anything else is refused."""
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    if not args:
+        return []
+    other = args[0]
+    if isinstance(other, DictValue):
+        return list(other.entries.values())
+    if isinstance(other, InstanceDictValue):
+        return other._pairs(tx)
+    if type(other) in (ListValue, TupleValue):
+        pairs = [item.unpack(tx) for item in other.unpack(tx)]
+        if all(len(pair) == 2 for pair in pairs):
+            return [(k, v) for k, v in pairs]
+    raise Unsupported(f"vars(obj).update({other})", BreakReason.UNSUPPORTED_CALL)
+
+
 def _no_method(name: str):
     raise Unsupported(f"vars(obj).{name}", BreakReason.UNSUPPORTED_CALL)
+
+
+def dict_writers(dict_stores: set[str]) -> tuple[str, str]:
+    """The store and delete an object's attribute writes are replayed with after the graph:
+    object's own (the class's hooks were traced), and for a name the trace wrote in the
+    instance dict while a descriptor of the class has it, the dict itself."""
+    if not dict_stores:
+        return "object.__setattr__", "object.__delattr__"
+    names, entries = repr(sorted(dict_stores)), "object.__getattribute__(o, '__dict__')"
+    return (f"(lambda o, n, v: {entries}.__setitem__(n, v) if n in {names} "
+            "else object.__setattr__(o, n, v))",
+            f"(lambda o, n: {entries}.pop(n, None) if n in {names} "
+            "else object.__delattr__(o, n))")
 
 
 def is_slot(cls: type, name: str) -> bool:

@@ -28,7 +28,8 @@ from compiler.values.callables import (
     without_bookkeeping,
 )
 from compiler.values.constant import ConstantValue
-from compiler.values.instance_dict import InstanceDictValue, new_slotted_object
+from compiler.values.instance_dict import InstanceDictValue, dict_writers, new_slotted_object
+from compiler.values.object_slot_methods import ObjectSlotMethodValue
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
@@ -300,10 +301,11 @@ class ObjectValue(Value):
         self.real = real
         self.attrs: dict[str, Value] = {}
         self.deleted: set[str] = set()
+        self.dict_stores: set[str] = set()  # descriptors' names written in the dict itself
 
     def attribute_writers(self) -> tuple[str, str]:
         # its writes were traced through its class's hooks: store them as they did
-        return "object.__setattr__", "object.__delattr__"
+        return dict_writers(self.dict_stores)
 
     def fixed_object(self) -> Any:
         # an existing object reached through constants of the trace
@@ -379,6 +381,8 @@ class ObjectValue(Value):
         """`object.__getattribute__`: data descriptors, the instance dict, the class."""
         owner, raw = find_in_mro(self.cls, name)
         data = owner not in (None, object) and any(hasattr(type(raw), m) for m in _DATA)
+        set_only = data and not hasattr(type(raw), "__get__")  # found after the dict
+        data = data and not set_only
         if name in self.attrs and not (data and not isinstance(raw, types.MemberDescriptorType)):
             return self.attrs[name]  # a slot's value, or the instance dict's
         if isinstance(raw, types.MemberDescriptorType) and owner is not None and (
@@ -401,6 +405,8 @@ class ObjectValue(Value):
             raise Unsupported("an object's __dict__", BreakReason.UNSUPPORTED_ATTRIBUTE)
         if self.source is not None and hasattr(self.real, "__dict__"):
             tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, False))
+        if set_only and (user := UserDescriptor.find(tx, self.cls, name)) is not None:
+            return user.tracker(tx)  # a data descriptor without __get__ is read as itself
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
@@ -571,25 +577,6 @@ class ObjectValue(Value):
 
 def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory named as a kind
     return ObjectValue(type(real), real, source)
-
-
-class ObjectSlotMethodValue(Value):
-    """`obj.__reduce_ex__` (and `__reduce__`, `__getstate__`) found on object itself: the bound
-    method of object's own implementation, known by which object and name it is; only
-    copy.deepcopy (stdlib_copy.py) looks at it, anything else done with it is refused."""
-
-    NAMES = ("__reduce__", "__reduce_ex__", "__getstate__")
-
-    def __init__(self, obj: ObjectValue, name: str):
-        super().__init__(None)
-        self.obj, self.name = obj, name
-
-    def python_type(self) -> type:
-        return types.BuiltinMethodType
-
-    def hash_key(self):
-        raise Unsupported(f"object.{self.name} bound method as a key",
-                          BreakReason.UNSUPPORTED_VALUE)
 
 
 def _is_none(value: Value) -> bool:
