@@ -1,0 +1,292 @@
+"""torch.utils._pytree in a trace: tree_flatten, tree_unflatten, tree_leaves, tree_structure,
+tree_map, tree_map_only, tree_all, tree_any and tree_is_leaf over the node types pytree
+registers itself (tuple, list, dict, OrderedDict, deque, defaultdict and named tuples),
+modelled on the trackers.
+
+pytree keeps its registry in a module dict (`SUPPORTED_NODES`): a node is a leaf when its
+type is not a key there. The trace reads the registry once and guards its keys, and models
+only the node types whose flatten functions are still pytree's own; any other registered
+type met in a tree (a structseq, a user's registered class) is refused. A TreeSpec is built
+for real at trace time (its parts are constants: types, dict keys, a deque's maxlen), and a
+TreeSpec leaving the compiled code is a fresh copy of it, as each eager call makes its own.
+"""
+
+from __future__ import annotations
+
+import collections
+import copy
+from typing import Any
+
+import torch.utils._pytree as pytree
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import ConstantSource
+from compiler.values import registry
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+
+# Node type -> pytree's own flatten function for it: the types modelled here.
+_MODELLED = {
+    tuple: pytree._tuple_flatten, list: pytree._list_flatten, dict: pytree._dict_flatten,
+    collections.namedtuple: pytree._namedtuple_flatten,
+    collections.OrderedDict: pytree._ordereddict_flatten,
+    collections.defaultdict: pytree._defaultdict_flatten, collections.deque: pytree._deque_flatten,
+}
+
+
+def _refuse(what: str) -> Unsupported:
+    return Unsupported(f"torch.utils._pytree: {what}", BreakReason.UNSUPPORTED_CALL)
+
+
+def _registry(tx) -> dict:
+    """pytree's registry, its keys guarded (a type registered later changes what is a leaf)."""
+    nodes = pytree.SUPPORTED_NODES
+    source = ConstantSource(tx.ctx.label_for(nodes, "pytree_nodes"), nodes)
+    tx.ctx.guard(source, GuardKind.DICT_KEYS, list(nodes))
+    return nodes
+
+
+def _node_type(value: Value) -> Any:
+    kind = value.python_type()
+    return collections.namedtuple if pytree.is_namedtuple_class(kind) else kind
+
+
+def _is_leaf(tx, value: Value, is_leaf: Value | None) -> bool:
+    if is_leaf is not None and is_leaf.call(tx, [value], {}).bool(tx):
+        return True
+    node_type = _node_type(value)
+    nodes = _registry(tx)
+    if node_type not in nodes:
+        return True
+    if _MODELLED.get(node_type) is not nodes[node_type].flatten_fn:
+        raise _refuse(f"a node of registered type {getattr(node_type, '__qualname__', node_type)}")
+    return False
+
+
+def _real(value: Value, what: str) -> Any:
+    from compiler.values.objects import ClassValue
+    if isinstance(value, (ConstantValue, ClassValue)):
+        return value.as_constant()
+    raise _refuse(f"{what} {value} that is not a constant")
+
+
+def _children(tx, value: Value, node_type: Any) -> tuple[list[Value], Any]:
+    """pytree's flatten function of a modelled node, on the tracker: (children, context)."""
+    if node_type in (tuple, list, collections.deque, collections.namedtuple):
+        items = list(value.items)
+        if node_type is collections.namedtuple:
+            return items, value.python_type()
+        return items, (value.maxlen if node_type is collections.deque else None)
+    keys = [_real(k, "a dict key") for k, _ in value.entries.values()]
+    items = [v for _, v in value.entries.values()]
+    if node_type is collections.defaultdict:
+        factory = value.default_factory
+        return items, [None if factory is None else _real(factory, "a default factory"), keys]
+    return items, keys
+
+
+def flatten(tx, tree: Value, is_leaf: Value | None) -> tuple[list[Value], Any]:
+    leaves: list[Value] = []
+
+    def helper(node: Value):
+        if _is_leaf(tx, node, is_leaf):
+            leaves.append(node)
+            return pytree._LEAF_SPEC
+        node_type = _node_type(node)
+        children, context = _children(tx, node, node_type)
+        specs = [helper(child) for child in children]
+        if is_leaf is not None and _children(tx, node, node_type)[0] != children:
+            raise _refuse("a tree changed by its is_leaf function")
+        return pytree.TreeSpec(node_type, context, specs)
+
+    return leaves, helper(tree)
+
+
+def unflatten(tx, spec: Any, leaves: list[Value]) -> Value:
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    if len(leaves) != spec.num_leaves:
+        try:
+            spec.unflatten([None] * len(leaves))
+        except Exception as exc:  # pytree's own message
+            raise RaisedByProgram(exc) from None
+    position = iter(leaves)
+
+    def build(node: Any) -> Value:
+        if node.is_leaf():
+            return next(position)
+        items = [build(child) for child in node._children]
+        kind, context = node.type, node.context
+        if kind is tuple:
+            return TupleValue(items)
+        if kind is list:
+            return ListValue(items)
+        if kind is collections.deque:
+            from compiler.values.stdlib_collections import DequeValue
+            kept = items if context is None else items[max(0, len(items) - context):]
+            return DequeValue(kept, context)
+        if kind is collections.namedtuple:
+            return registry.class_value(context).call(tx, items, {})
+        keys = context[1] if kind is collections.defaultdict else context
+        pairs = [(registry.wrap_constant(k), v) for k, v in zip(keys, items, strict=True)]
+        if kind is collections.OrderedDict:
+            from compiler.values.stdlib_collections import OrderedDictValue
+            return OrderedDictValue(DictValue.from_pairs(pairs, tx=tx).entries)
+        made = DictValue.from_pairs(pairs, tx=tx)
+        if kind is collections.defaultdict:
+            made.cls = kind
+            made.default_factory = registry.wrap_constant(context[0])
+        return made
+
+    return build(spec)
+
+
+def fresh_spec(spec: Any) -> Any:
+    """A new TreeSpec equal to `spec`, as tree_flatten makes each call (its leaves are pytree's
+    one leaf spec, its contexts new lists)."""
+    if spec.is_leaf():
+        return pytree._LEAF_SPEC
+    return pytree.TreeSpec(spec.type, copy.deepcopy(spec.context),
+                           [fresh_spec(child) for child in spec._children])
+
+
+class TreeSpecValue(Value):
+    """A TreeSpec made in the trace: the real, immutable structure."""
+
+    def __init__(self, spec: Any):
+        super().__init__(None)
+        self.spec = spec
+
+    def __repr__(self) -> str:
+        return f"TreeSpecValue({self.spec!r})"
+
+    def python_type(self) -> type:
+        return type(self.spec)
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.bind(fresh_spec)}({plan.bind(self.spec)})")
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in ("num_leaves", "num_nodes", "num_children"):
+            return ConstantValue(getattr(self.spec, name))
+        if name == "type":
+            return registry.wrap_constant(self.spec.type)
+        if name in ("unflatten", "is_leaf"):
+            return _SpecMethod(self.spec, name)
+        raise Unsupported(f"attribute {name!r} of a TreeSpec", BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+class _SpecMethod(Value):
+    """`spec.unflatten` or `spec.is_leaf` of a TreeSpec made in the trace."""
+
+    def __init__(self, spec: Any, name: str):
+        super().__init__(None)
+        self.spec, self.name = spec, name
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported("a TreeSpec's method as an output", BreakReason.UNSUPPORTED_VALUE)
+
+    def call(self, tx, args, kwargs) -> Value:
+        if self.name == "is_leaf" and not args and not kwargs:
+            return ConstantValue(self.spec.is_leaf())
+        if self.name == "unflatten" and len(args) == 1 and not kwargs:
+            return unflatten(tx, self.spec, _items(tx, args[0]))
+        raise _refuse(f"TreeSpec.{self.name} with these arguments")
+
+
+def _spec_of(value: Value) -> Any:
+    if not isinstance(value, TreeSpecValue):
+        raise _refuse(f"a TreeSpec {value} not made in the trace")
+    return value.spec
+
+
+def _items(tx, value: Value) -> list[Value]:
+    return value.unpack(tx)
+
+
+def _leaf_option(is_leaf: Value | None) -> Value | None:
+    return None if is_leaf is None or (is_leaf.is_constant() and is_leaf.as_constant() is None) \
+        else is_leaf
+
+
+def _tree_flatten(tx, tree, is_leaf=None):
+    from compiler.values.containers import ListValue, TupleValue
+    leaves, spec = flatten(tx, tree, _leaf_option(is_leaf))
+    return TupleValue([ListValue(leaves), TreeSpecValue(spec)])
+
+
+def _tree_leaves(tx, tree, is_leaf=None):
+    from compiler.values.containers import ListValue
+    return ListValue(flatten(tx, tree, _leaf_option(is_leaf))[0])
+
+
+def _tree_structure(tx, tree, is_leaf=None):
+    return TreeSpecValue(flatten(tx, tree, _leaf_option(is_leaf))[1])
+
+
+def _tree_unflatten(tx, leaves, treespec):
+    return unflatten(tx, _spec_of(treespec), _items(tx, leaves))
+
+
+def _tree_is_leaf(tx, tree, is_leaf=None):
+    return ConstantValue(_is_leaf(tx, tree, _leaf_option(is_leaf)))
+
+
+def _up_to(tx, spec: Any, tree: Value) -> list[Value]:
+    """`spec.flatten_up_to(tree)` for a tree of the same node types and keys."""
+    if spec.is_leaf():
+        return [tree]
+    node_type = _node_type(tree)
+    if node_type is not spec.type or _is_leaf(tx, tree, None):
+        raise _refuse("tree_map over trees of different structures")
+    children, context = _children(tx, tree, node_type)
+    if context != spec.context or len(children) != spec.num_children:
+        raise _refuse("tree_map over trees of different structures")
+    return [leaf for child, sub in zip(children, spec._children, strict=True)
+            for leaf in _up_to(tx, sub, child)]
+
+
+def _tree_map(tx, func, tree, *rests, is_leaf=None):
+    leaves, spec = flatten(tx, tree, _leaf_option(is_leaf))
+    columns = [leaves] + [_up_to(tx, spec, rest) for rest in rests]
+    return unflatten(tx, spec, [func.call(tx, list(args), {}) for args in zip(*columns)])
+
+
+def _tree_map_only(tx, type_or_types, func, tree, is_leaf=None):
+    from compiler.values.builtins import call_builtin
+    if not (type_or_types.is_constant() and isinstance(type_or_types.as_constant(),
+                                                       (type, tuple))):
+        raise _refuse("tree_map_only with a predicate")
+    leaves, spec = flatten(tx, tree, _leaf_option(is_leaf))
+    mapped = [func.call(tx, [leaf], {})
+              if call_builtin(tx, isinstance, [leaf, type_or_types], {}).bool(tx) else leaf
+              for leaf in leaves]
+    return unflatten(tx, spec, mapped)
+
+
+def _tree_all_any(every: bool):
+    def handler(tx, pred, tree, is_leaf=None):
+        if _leaf_option(is_leaf) is not None:
+            raise _refuse("tree_all/tree_any with is_leaf")
+        for leaf in flatten(tx, tree, None)[0]:
+            if pred.call(tx, [leaf], {}).bool(tx) is not every:
+                return ConstantValue(not every)
+        return ConstantValue(every)
+    return handler
+
+
+HANDLERS = {
+    pytree.tree_flatten: _tree_flatten, pytree.tree_leaves: _tree_leaves,
+    pytree.tree_structure: _tree_structure, pytree.tree_unflatten: _tree_unflatten,
+    pytree.tree_is_leaf: _tree_is_leaf, pytree.tree_map: _tree_map,
+    pytree.tree_map_only: _tree_map_only, pytree.tree_all: _tree_all_any(True),
+    pytree.tree_any: _tree_all_any(False),
+}
+
+
+def install() -> None:
+    from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
+    BUILTIN_HANDLERS.update(HANDLERS)
+
+
+install()

@@ -1,0 +1,265 @@
+"""Held-out-style cases, part two: torch.utils._pytree over nested tuples, lists, dicts and
+named tuples holding tensors, and iterator corners (unbounded itertools with a break,
+`__iter__` called by name on ranges, strings, tensors, lists and dicts).
+"""
+
+from __future__ import annotations
+
+import collections
+import itertools
+
+import torch
+import torch.utils._pytree as pytree
+
+from tests.conformance.registry import randn
+from tests.dynamo_style.registry import case
+
+Point = collections.namedtuple("Point", ["x", "y"])
+
+
+class Box:
+    def __init__(self, v):
+        self.v = v
+
+
+def _one():
+    return (randn(0, (3, 4)),)
+
+
+def _nested():
+    xs = [randn(i, (2, 3)) for i in range(3)]
+    return ({"a": xs, "b": (xs[0], xs[1]), "c": {"d": xs[2], "e": [xs[0]]}},)
+
+
+def _ordered():
+    a, b = randn(0, (2,)), randn(1, (2,))
+    return (collections.OrderedDict([("z", a), ("y", b), ("x", a + b)]),)
+
+
+# -- torch.utils._pytree ---------------------------------------------------------------------
+
+@case(_nested)
+def pytree_flatten_unflatten_roundtrip(tree):
+    leaves, spec = pytree.tree_flatten(tree)
+    return pytree.tree_unflatten([leaf * 2 for leaf in leaves], spec)
+
+
+@case(_nested)
+def pytree_tree_map_nested(tree):
+    return pytree.tree_map(lambda t: t.sin(), tree)
+
+
+@case(_nested)
+def pytree_tree_leaves_count(tree):
+    leaves = pytree.tree_leaves(tree)
+    return len(leaves), sum(leaf.sum() for leaf in leaves)
+
+
+@case(_ordered)
+def pytree_tree_map_ordered_dict_keeps_order(tree):
+    out = pytree.tree_map(lambda t: t + 1, tree)
+    return type(out) is collections.OrderedDict, list(out.keys()), list(out.values())
+
+
+@case(_one)
+def pytree_tree_map_dict_insertion_order(x):
+    tree = {"b": x + 2, "a": x, "c": x - 1}
+    out = pytree.tree_map(lambda t: t * 3, tree)
+    return list(out.keys()), list(out.values())
+
+
+@case(_one)
+def pytree_namedtuple_leaves(x):
+    tree = [Point(x, x + 1), (Point(x * 2, None), 3)]
+    out = pytree.tree_map(lambda t: t if t is None or isinstance(t, int) else t.cos(), tree)
+    return out[0].y, out[1][0].x, out[1][0].y, out[1][1]
+
+
+@case(_one)
+def pytree_tree_map_only_tensors(x):
+    tree = {"t": x, "n": 3, "s": "keep", "l": [x + 1, 2.5]}
+    out = pytree.tree_map_only(torch.Tensor, lambda t: t * 10, tree)
+    return out["t"], out["n"], out["s"], out["l"]
+
+
+@case(_one)
+def pytree_tree_map_two_trees(x):
+    a = (x, [x + 1, x + 2])
+    b = (x * 2, [x * 3, x * 4])
+    return pytree.tree_map(lambda p, q: p + q, a, b)
+
+
+@case(_one)
+def pytree_structure_and_num_leaves(x):
+    tree = (x, {"k": [x, x]}, None)
+    spec = pytree.tree_structure(tree)
+    return x + spec.num_leaves, len(pytree.tree_leaves(tree))
+
+
+@case(_one)
+def pytree_tree_all_any(x):
+    tree = [x, (x + 1, {"u": x - 1})]
+    all_tensor = pytree.tree_all(lambda t: isinstance(t, torch.Tensor), tree)
+    any_int = pytree.tree_any(lambda t: isinstance(t, int), tree)
+    return x + int(all_tensor) + 10 * int(any_int)
+
+
+@case(_one)
+def pytree_flatten_repeated_list_in_tuple(x):
+    inner = [x, x + 1, x + 2]
+    leaves, spec = pytree.tree_flatten(tuple([inner] * 3))
+    rebuilt = pytree.tree_unflatten([leaf.clone() for leaf in leaves], spec)
+    return rebuilt, len(leaves)
+
+
+@case(_one)
+def pytree_empty_containers(x):
+    tree = {"e": [], "t": (), "d": {}, "x": x}
+    leaves, spec = pytree.tree_flatten(tree)
+    return pytree.tree_unflatten([leaf + 1 for leaf in leaves], spec)
+
+
+@case(_one)
+def pytree_is_leaf_callback(x):
+    tree = {"pair": (x, x + 1), "list": [x * 2, (x, 3)]}
+    out = pytree.tree_map(lambda t: len(t) if isinstance(t, tuple) else t,
+                          tree, is_leaf=lambda t: isinstance(t, tuple))
+    return out["pair"], out["list"]
+
+
+@case(_one)
+def pytree_deque_and_defaultdict_nodes(x):
+    dd = collections.defaultdict(list)
+    dd["k"] = x
+    dd["j"] = x + 1
+    tree = [collections.deque([x, x * 2, x * 3], maxlen=3), dd]
+    out = pytree.tree_map(lambda t: t - 1, tree)
+    return out[0].maxlen, list(out[0]), type(out[1]) is collections.defaultdict, dict(out[1])
+
+
+@case(_one)
+def pytree_spec_returned_and_reused(x):
+    leaves, spec = pytree.tree_flatten({"a": x, "b": [x + 1, None]})
+    again = spec.unflatten([leaf * 2 if leaf is not None else leaf for leaf in leaves])
+    return spec, spec.num_leaves, again
+
+
+@case(_one)
+def pytree_unflatten_wrong_count_raises(x):
+    leaves, spec = pytree.tree_flatten((x, x))
+    try:
+        pytree.tree_unflatten([x], spec)
+    except ValueError:
+        return x + 1
+    return x
+
+
+@case(_one)
+def pytree_user_object_is_leaf(x):
+    tree = [Box(x), {"t": x}]
+    leaves = pytree.tree_leaves(tree)
+    return len(leaves), leaves[0].v * 2, pytree.tree_is_leaf(tree[0])
+
+
+@case(_one)
+def pytree_map_closure_counts_calls(x):
+    calls = []
+    def fn(t):
+        calls.append(1)
+        return t + len(calls)
+    out = pytree.tree_map(fn, (x, [x, x], {"z": x}))
+    return out, len(calls)
+
+
+# -- iterator corners ------------------------------------------------------------------------
+
+@case(_one, gap="itertools.repeat without a bound")
+def iter_repeat_unbounded_break(x):
+    idx = 0
+    for step in itertools.repeat(0.5):
+        x = x + step
+        idx += 1
+        if idx == 4:
+            break
+    return x
+
+
+@case(_one, gap="itertools.repeat without a bound")
+def iter_repeat_unbounded_tensor_next(x):
+    r = itertools.repeat(x)
+    a = next(r)
+    b = next(r)
+    return a + b, a is b
+
+
+@case(_one, gap="itertools.repeat without a bound")
+def iter_repeat_unbounded_zip(x):
+    return [t * k for t, k in zip(itertools.repeat(x), range(3))]
+
+
+@case(_one, gap="itertools.cycle over a generator")
+def iter_cycle_over_generator(x):
+    def gen():
+        yield 1
+        yield 2
+    out = []
+    for i, v in enumerate(itertools.cycle(gen())):
+        if i == 5:
+            break
+        out.append(x * v)
+    return out
+
+
+@case(_one, gap="itertools.cycle over an iterator")
+def iter_cycle_over_list_iterator_and_count(x):
+    total = x
+    for source in (iter([]), iter([3, 4.0]), itertools.count(7)):
+        for i, v in enumerate(itertools.cycle(source)):
+            if i > 4:
+                break
+            total = total + v
+    return total
+
+
+@case(_one, gap="__iter__ of a constant read by name")
+def iter_range_dunder_iter(x):
+    it = range(2, 5).__iter__()
+    first = next(it)
+    return x + first + next(it), list(it)
+
+
+@case(_one, gap="__iter__ of a constant read by name")
+def iter_str_dunder_iter(x):
+    letters = "abc".__iter__()
+    if next(letters) == "a":
+        return x + 1, "".join(letters)
+    return x, ""
+
+
+@case(_one, gap="Tensor.__iter__ called by name")
+def iter_tensor_dunder_iter(x):
+    rows = x.__iter__()
+    first = next(rows)
+    return first * 2, [r + 1 for r in rows]
+
+
+@case(_one, gap="Tensor.__iter__ called by name")
+def iter_tensor_dunder_iter_inplace(x):
+    y = x.clone()
+    for row in y.__iter__():
+        row.add_(1.0)
+    return y
+
+
+@case(_one, gap="__iter__ of a container read by name")
+def iter_list_dict_tuple_dunder_iter(x):
+    a = [x, x + 1].__iter__()
+    b = {"k": 1, "j": 2}.__iter__()
+    c = (4, 5).__iter__()
+    return next(a) + next(c), next(b), list(b), list(a)
+
+
+@case(_one, gap="__iter__ of a constant read by name")
+def iter_bytes_dunder_iter(x):
+    it = b"\x01\x02".__iter__()
+    return x + next(it) + next(it)

@@ -1,0 +1,92 @@
+"""Typing objects and torch.utils._pytree in a trace: what is computed at trace time stays
+exact across calls (guards on pytree's registry and on typing aliases), and what cannot be
+modelled is refused."""
+
+import collections
+import typing
+
+import pytest
+import torch
+import torch.utils._pytree as pytree
+
+import compiler
+from compiler.errors import Unsupported
+
+
+class Pair:
+    def __init__(self, a, b):
+        self.a, self.b = a, b
+
+
+def test_registering_a_node_type_between_calls_recompiles():
+    def fn(tree):
+        return pytree.tree_leaves(tree)
+
+    compiled = compiler.compile(fn)
+    x = torch.ones(2)
+    first = compiled([Pair(x, x + 1)])
+    assert len(first) == 1 and isinstance(first[0], Pair)
+    pytree.register_pytree_node(Pair, lambda p: ([p.a, p.b], None),
+                                lambda values, _: Pair(*values))
+    try:
+        second = compiled([Pair(x, x + 1)])  # the registry's keys changed: traced again
+        assert len(second) == 2 and torch.equal(second[1], x + 1)
+        with pytest.raises(Unsupported):  # a user's node type is not modelled
+            compiler.compile(fn, fullgraph=True)([Pair(x, x)])
+    finally:
+        pytree._deregister_pytree_node(Pair)
+
+
+def test_treespec_leaving_the_frame_is_fresh_and_equal():
+    def fn(x):
+        return pytree.tree_flatten({"a": x, "b": (x, None)})
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    x = torch.randn(3)
+    leaves1, spec1 = compiled(x)
+    leaves2, spec2 = compiled(x)
+    expected = pytree.tree_flatten({"a": x, "b": (x, None)})[1]
+    assert spec1 == expected and spec2 == expected and spec1 is not spec2
+    assert spec1.context is not spec2.context and spec1.children()[0] is pytree._LEAF_SPEC
+    assert pytree.tree_unflatten(leaves1, spec1)["b"][1] is None
+
+
+def test_typing_alias_global_guarded_by_identity():
+    def fn(x):
+        return x + len(ALIAS.__args__)
+
+    global ALIAS
+    ALIAS = dict[str, int]
+    compiled = compiler.compile(fn, fullgraph=True)
+    x = torch.zeros(1)
+    assert compiled(x).item() == 2
+    ALIAS = typing.Tuple[int, int, int]  # noqa: UP006
+    assert compiled(x).item() == 3
+
+
+def test_user_class_getitem_is_refused():
+    class Table:
+        def __class_getitem__(cls, key):
+            return (cls, key)
+
+    def fn(x):
+        return Table[int], x + 1
+
+    with pytest.raises(Unsupported):
+        compiler.compile(fn, fullgraph=True)(torch.ones(1))
+
+
+def test_generic_subclass_subscript_and_ordered_dict_tree():
+    T = typing.TypeVar("T")
+
+    class Box(typing.Generic[T]):
+        pass
+
+    def fn(tree):
+        alias = Box[int]
+        out = pytree.tree_map(lambda t: t * 2, tree)
+        return alias.__origin__ is Box, out
+
+    tree = collections.OrderedDict([("b", torch.ones(1)), ("a", torch.zeros(1))])
+    same, out = compiler.compile(fn, fullgraph=True)(tree)
+    assert same and list(out) == ["b", "a"] and type(out) is collections.OrderedDict
