@@ -84,20 +84,49 @@ class HashedKey:
             return True
         if _state.quiet:  # the tracker rebuilding a table of keys it knows to be distinct
             return False
-        if not isinstance(other, HashedKey):  # a constant (or a tensor's) of the same hash:
-            raise Unsupported("a user object's key beside another kind of key of equal hash",
-                              BreakReason.UNSUPPORTED_VALUE)  # (who goes first is not known)
-        pair = (self.serial, other.serial)
-        answers = _state.answers
-        if answers is None or pair not in answers:
+        if isinstance(other, HashedKey):  # the table compares the stored key first
+            pair = (self.serial, other.serial)
             tx = (other if other.serial > self.serial else self).tx  # the newer translator
-            answer = registry.same_or_equal(tx, self.value, other.value)  # stored key first
-            if answers is None:
-                return answer
-            answers[pair] = answer
+            return self._answer(pair, tx, lambda: registry.same_or_equal(
+                tx, self.value, other.value))
+        if type(other) not in _PLAIN:  # a tuple key (or a tensor's stand-in) of equal hash
+            raise Unsupported("a user object's key beside another kind of key of equal hash",
+                              BreakReason.UNSUPPORTED_VALUE)
+        # A plain constant's own `==` declines a user object: whichever is stored, CPython
+        # runs the object's `__eq__` with the constant, then the constant's, then identity.
+        return self._answer((self.serial, type(other), other), self.tx, lambda: (
+            registry.same_or_equal(self.tx, self.value, registry.wrap_constant(other))))
+
+    @staticmethod
+    def _answer(pair, tx, compare) -> bool:
+        answers = _state.answers
+        if answers is None:
+            return _pure_when_unequal(tx, compare)
+        if pair not in answers:
+            answers[pair] = _pure_when_unequal(tx, compare)
         return answers[pair]
 
     __ne__ = object.__ne__
+
+
+_PLAIN = (int, float, complex, str, bytes, bool, type(None))
+
+
+def _pure_when_unequal(tx, compare) -> bool:
+    """Run `compare`; when it says the two keys differ, CPython may compare them again in the
+    same lookup (its probe sequence can come back to the entry, depending on the table's size
+    and the hash's bits), a number of times the tracker's tables do not reproduce: exact only
+    if the comparison changed nothing (no write, no graph operation)."""
+    effects, graph = tx.ctx.side_effects, tx.ctx.graph
+    watcher, ops = effects.watch(), graph.op_count
+    try:
+        answer = compare()
+    finally:
+        effects.unwatch(watcher)
+    if not answer and (watcher or graph.op_count != ops):
+        raise Unsupported("an __eq__ with side effects between keys of equal hash that differ "
+                          "(CPython may call it more than once)", BreakReason.UNSUPPORTED_VALUE)
+    return answer
 
 
 class _State:

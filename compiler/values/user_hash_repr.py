@@ -44,11 +44,25 @@ def _hash(tx, obj: Value):
         raise RaisedByProgram(TypeError(f"unhashable type: '{obj.python_type().__name__}'"))
     method = _python_method(tx, obj, "__hash__")
     if method is None:
-        return NotImplemented
+        return _hash_by_members(tx, obj)
     answer = _constant(UserFunctionValue(method).call(tx, [obj], {}), "a __hash__ result")
     if not isinstance(answer, int):
         raise RaisedByProgram(TypeError("__hash__ method should return an integer"))
     return ConstantValue(_slot_hash(int(answer)))
+
+
+def _hash_by_members(tx, obj: Value):
+    """hash() of a tuple or frozenset holding objects hashed in Python (or constants): the
+    hash of its stand-in key, made of the members' exact hashes as CPython combines them."""
+    from compiler.values.sets import SetValue
+    from compiler.values.stdlib_hash_keys import exact_member, key_of
+    if obj.is_constant():
+        return NotImplemented
+    if isinstance(obj, SetValue) and obj.frozen and obj.exact():
+        return ConstantValue(hash(obj.hash_key()))
+    if getattr(obj, "tuple_items", None) is not None and exact_member(obj):
+        return ConstantValue(hash(key_of(tx, obj)))
+    return NotImplemented
 
 
 def _slot_hash(answer: int) -> int:
