@@ -458,3 +458,18 @@ def h3_transform_targets_of_every_kind(a, b):
     return (vmap(scorer.score)(a), vmap(_Scorer.static_score)(a), vmap(partial)(b),
             grad(scorer.score)(a[0]), vmap(_LIN.forward)(a),
             vmap(lambda r, k=4.0: r * k)(b))
+
+
+@case(_with(_mlp))
+def h3_data_copy_and_clamp(m, x):
+    m[0].weight.data.copy_(torch.ones(5, 4) * 0.1)
+    for p in m.parameters():
+        p.data.clamp_(-0.2, 0.2)
+    return m(x), m[0].weight.requires_grad, m[2].bias.clone()
+
+
+@case(_with(_mlp))
+def h3_data_alias_written(m, x):
+    d = m[2].bias.data
+    d.add_(1)
+    return m(x), d, m[2].bias.clone()
