@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import itertools
 
+from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.containers import TupleValue
 from compiler.values.generators import CALLS_PER_STEP, LAZY_HANDLERS, LazyIteratorValue
@@ -154,6 +155,66 @@ def _groupby(tx, iterable, key=None):
     return LazyIteratorValue(itertools.groupby, _GroupBy(iterable.iter(tx), key).next_group)
 
 
+# An unbounded iterator given out more items than this in one trace is refused (a loop that
+# never breaks, `list(itertools.repeat(x))`: CPython would never end either).
+MAX_UNBOUNDED_STEPS = 10_000
+
+
+def _bounded(step):
+    taken = [0]
+
+    def counted(tx):
+        taken[0] += 1
+        if taken[0] > MAX_UNBOUNDED_STEPS:
+            raise Unsupported("an unbounded itertools iterator advanced too often",
+                              BreakReason.UNSUPPORTED_CALL)
+        return step(tx)
+
+    return counted
+
+
+def _repeat_unbounded(tx, value):
+    """`itertools.repeat(x)`: the same object, for ever."""
+    return LazyIteratorValue(itertools.repeat, _bounded(lambda tx: value))
+
+
+def _cycle_over_iterator(tx, iterable):
+    """`itertools.cycle(it)` of an iterator (a generator, `iter(xs)`, `count()`): CPython pulls
+    the input one item at a time, saving each, and replays the saved items once it ends (the
+    input is not touched again; nothing saved: the cycle is empty)."""
+    iterator = iterable.iter(tx)
+    saved: list[Value] = []
+    state = {"exhausted": False, "position": 0}
+
+    def step(tx):
+        if not state["exhausted"]:
+            item = advance(tx, iterator)
+            if item is not None:
+                saved.append(item)
+                return item
+            state["exhausted"] = True
+        if not saved:
+            stop()
+        item = saved[state["position"] % len(saved)]
+        state["position"] += 1
+        return item
+
+    return LazyIteratorValue(itertools.cycle, _bounded(step))
+
+
+def _unbounded_handler(fn, args: list[Value], kwargs: dict[str, Value]):
+    """repeat without a bound and cycle over an iterator, whatever they are given."""
+    from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
+    if len(args) != 1 or kwargs:
+        return None
+    if fn is itertools.repeat:
+        return _repeat_unbounded
+    iterator_kinds = (InfiniteIteratorValue, SequenceIteratorValue)
+    if fn is itertools.cycle and (args[0].steps_run_code or isinstance(args[0], iterator_kinds)):
+        return _cycle_over_iterator
+    return None
+
+
 def _argument(position: int, name: str | None = None):
     """Where a call passes its function: positional `position`, else keyword `name` (None:
     positional only)."""
@@ -182,3 +243,4 @@ def per_step_handler(fn, args: list[Value], kwargs: dict[str, Value]):
 
 LAZY_HANDLERS.update({fn: handler for fn, (handler, _) in _CALLING.items()})
 CALLS_PER_STEP.append(per_step_handler)
+CALLS_PER_STEP.append(_unbounded_handler)

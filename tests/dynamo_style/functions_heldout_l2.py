@@ -173,7 +173,7 @@ def pytree_map_closure_counts_calls(x):
 
 # -- iterator corners ------------------------------------------------------------------------
 
-@case(_one, gap="itertools.repeat without a bound")
+@case(_one)
 def iter_repeat_unbounded_break(x):
     idx = 0
     for step in itertools.repeat(0.5):
@@ -184,7 +184,7 @@ def iter_repeat_unbounded_break(x):
     return x
 
 
-@case(_one, gap="itertools.repeat without a bound")
+@case(_one)
 def iter_repeat_unbounded_tensor_next(x):
     r = itertools.repeat(x)
     a = next(r)
@@ -192,12 +192,12 @@ def iter_repeat_unbounded_tensor_next(x):
     return a + b, a is b
 
 
-@case(_one, gap="itertools.repeat without a bound")
+@case(_one)
 def iter_repeat_unbounded_zip(x):
     return [t * k for t, k in zip(itertools.repeat(x), range(3))]
 
 
-@case(_one, gap="itertools.cycle over a generator")
+@case(_one)
 def iter_cycle_over_generator(x):
     def gen():
         yield 1
@@ -210,7 +210,7 @@ def iter_cycle_over_generator(x):
     return out
 
 
-@case(_one, gap="itertools.cycle over an iterator")
+@case(_one)
 def iter_cycle_over_list_iterator_and_count(x):
     total = x
     for source in (iter([]), iter([3, 4.0]), itertools.count(7)):
@@ -219,6 +219,35 @@ def iter_cycle_over_list_iterator_and_count(x):
                 break
             total = total + v
     return total
+
+
+@case(_one)
+def iter_islice_of_unbounded(x):
+    ring = list(itertools.islice(itertools.cycle(iter([x, x * 2])), 5))
+    same = list(itertools.islice(itertools.repeat(x + 1), 3))
+    return ring, same, same[0] is same[2]
+
+
+@case(_one)
+def iter_cycle_empty_generator_stops(x):
+    def nothing():
+        return
+        yield
+    out = x
+    for v in itertools.cycle(nothing()):
+        out = out + v
+    return out
+
+
+@case(_one)
+def iter_cycle_generator_runs_once(x):
+    log = []
+    def gen():
+        for i in range(2):
+            log.append(i)
+            yield x * (i + 1)
+    taken = [t for t, _ in zip(itertools.cycle(gen()), range(5))]
+    return taken, log
 
 
 @case(_one, gap="__iter__ of a constant read by name")
