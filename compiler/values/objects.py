@@ -31,6 +31,7 @@ from compiler.values.constant import ConstantValue
 from compiler.values.instance_dict import InstanceDictValue, dict_writers, new_slotted_object
 from compiler.values.object_slot_methods import ObjectSlotMethodValue
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
+from compiler.values.weakrefs import instance_weakref
 
 # Modules whose contents are fixed for the life of the process: attributes read from them are
 # treated as constants, with no guard.
@@ -101,6 +102,9 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
         function = (UserFunctionValue(without_bookkeeping(raw)) if self_value is not None
                     else registry.wrap(tx.ctx, raw, None))
         return UserMethodValue(function, self_value) if self_value is not None else function
+    if self_value is None and isinstance(raw, (types.GetSetDescriptorType,
+                                              types.MemberDescriptorType)):
+        return registry.wrap(tx.ctx, raw, source)  # read through the class: itself
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):
         raise Unsupported(f"descriptor {type(raw).__qualname__}", BreakReason.UNSUPPORTED_ATTRIBUTE)
     return registry.wrap(tx.ctx, raw, source)
@@ -171,6 +175,9 @@ class ClassValue(Value):
             found = self._mapping_view(tx, name)
             if found is not None:
                 return found
+        if name in _TYPE_LAYOUT and find_in_mro(type(self.cls), name)[0] is type:
+            tx.ctx.guard(self.attribute_source(tx, name), GuardKind.EQUALS, getattr(self.cls, name))
+            return ConstantValue(getattr(self.cls, name))  # type's own getset, read now
         if name in ("__name__", "__qualname__", "__module__"):  # a program may rename it
             tx.ctx.guard(self.attribute_source(tx, name), GuardKind.EQUALS, getattr(self.cls, name))
             return ConstantValue(getattr(self.cls, name))
@@ -228,7 +235,7 @@ class ClassValue(Value):
         def read(key: str) -> Value:
             raw = vars(cls)[key]
             if isinstance(raw, (types.GetSetDescriptorType, types.MemberDescriptorType)):
-                return ConstantValue(raw)  # `__dict__`, `__weakref__`, slots: immutable
+                return registry.wrap(tx.ctx, raw, None)  # `__dict__`, `__weakref__`, slots
             return registry.wrap(tx.ctx, raw, ItemSource(source, key))
 
         return MappingProxyValue(list(vars(cls)), read, f"{cls.__qualname__}.__dict__")
@@ -286,6 +293,9 @@ class ClassValue(Value):
         tx.ctx.side_effects.write_attribute(self, name, value)
 
 
+# Ints of the type object's layout that `type`'s own getsets and members give a class.
+_TYPE_LAYOUT = ("__flags__", "__basicsize__", "__itemsize__", "__dictoffset__",
+                "__weakrefoffset__")
 _DATA = ("__set__", "__delete__")  # what makes a descriptor a data descriptor
 # Builtin bases whose `__getattribute__` slot is the generic one (PyObject_GenericGetAttr).
 _GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
@@ -391,6 +401,8 @@ class ObjectValue(Value):
         if name == "__dict__" and (isinstance(raw, types.GetSetDescriptorType)
                                    or owner is types.SimpleNamespace):  # (a member there)
             return InstanceDictValue(self)
+        if name == "__weakref__" and isinstance(raw, types.GetSetDescriptorType):
+            return instance_weakref(tx, self)
         if data:  # a data descriptor (a property, a user's) comes before the instance dict
             return class_attribute(tx, self.cls, name, self)
         if name not in self.deleted and self.real is not None:

@@ -43,6 +43,24 @@ class WeakRefValue(Value):
         raise Unsupported(f"weakref attribute {name!r}", BreakReason.UNSUPPORTED_ATTRIBUTE)
 
 
+def instance_weakref(tx, obj) -> Value:
+    """`obj.__weakref__` of an instance of a user class: the first weak reference to it, or
+    None. One made in the trace has none (the trace makes no weak references); an existing
+    one's is read now, through its source (guarded as any value)."""
+    from compiler.guards.sources import AttrSource
+    if obj.real is None:
+        return ConstantValue(None)
+    if obj.source is None:
+        raise Unsupported("__weakref__ of an object reached without a source",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
+    source = AttrSource(obj.source, "__weakref__")
+    first = obj.real.__weakref__
+    if first is None:
+        tx.ctx.guard(source, GuardKind.ID, None)
+        return ConstantValue(None, source)
+    return registry.wrap(tx.ctx, first, source)
+
+
 def wrap_weakref(ctx, ref: Any, source) -> Value:
     if source is None:
         raise Unsupported("a weakref with no known source", BreakReason.UNSUPPORTED_VALUE)
