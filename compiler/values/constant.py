@@ -157,7 +157,10 @@ class ConstantValue(Value):
         return super().call(tx, args, kwargs)
 
     def has_attribute(self, tx, name: str) -> bool:
-        """The real constant decides (its value and type are guarded, or made in the trace)."""
+        """The real constant decides (its value and type are guarded, or made in the trace);
+        an enum member's class and instance dict may change: guarded (stdlib_enum.py)."""
+        if isinstance(self.value, enum.Enum):
+            return HOOKS["enum_member_has_attribute"](tx, self, name)
         return hasattr(self.value, name)
 
     def getattr(self, tx, name: str) -> Value:

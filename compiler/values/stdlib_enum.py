@@ -12,9 +12,10 @@ import enum
 import types
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource
 from compiler.values import constant, registry
-from compiler.values.attributes import guarded_find_in_mro
+from compiler.values.attributes import find_in_mro, guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 
 _ENUM_BASES = (enum.Enum, enum.Flag, enum.IntEnum, enum.IntFlag, enum.StrEnum, enum.ReprEnum,
@@ -50,16 +51,35 @@ def member_attribute(tx, member_value: Value, name: str) -> Value:
                       BreakReason.UNSUPPORTED_ATTRIBUTE)
 
 
+def member_has_attribute(tx, member_value: Value, name: str) -> bool:
+    """`hasattr(member, name)`: found along the class's MRO (the lookup guarded), else in the
+    member's instance dict (guarded present or absent); enum members have no __getattr__."""
+    member = member_value.as_constant()
+    cls = type(member)
+    if find_in_mro(cls, "__getattr__")[0] is not None or find_in_mro(
+            cls, "__getattribute__")[0] is not object:
+        raise Unsupported("hasattr of an enum member whose class looks attributes up itself",
+                          BreakReason.UNSUPPORTED_ATTRIBUTE)
+    if guarded_find_in_mro(tx, cls, name)[0] is not None:
+        return True
+    present = name in vars(member)
+    tx.ctx.guard(_member_source(tx, member_value), GuardKind.INSTANCE_ATTR, (name, present))
+    return present
+
+
+def _member_source(tx, member_value: Value):
+    if member_value.source is not None:
+        return member_value.source
+    member = member_value.as_constant()
+    return ConstantSource(tx.ctx.label_for(member, "member"), member)
+
+
 def _guarded_read(tx, member_value: Value, name: str, real) -> Value:
     """What the member holds under `name`, guarded like any attribute read from an object
     the compiler holds on to (a member's instance dict may be written to)."""
     if isinstance(real, (bool, int, float, str, type(None), enum.Enum)) and name in _OWN:
         return registry.wrap_constant(real)  # fixed when the class was made
-    source = member_value.source
-    if source is None:
-        member = member_value.as_constant()
-        source = ConstantSource(tx.ctx.label_for(member, "member"), member)
-    return registry.wrap(tx.ctx, real, AttrSource(source, name))
+    return registry.wrap(tx.ctx, real, AttrSource(_member_source(tx, member_value), name))
 
 
 def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
@@ -83,3 +103,4 @@ def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
 
 
 constant.HOOKS["enum_member_attribute"] = member_attribute
+constant.HOOKS["enum_member_has_attribute"] = member_has_attribute

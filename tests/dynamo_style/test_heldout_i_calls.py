@@ -174,3 +174,28 @@ def test_input_dict_keyed_by_enum_members():
              (None, (_x(2), {Planet.MERCURY: 3.0}))]
     run_calls(dict_keyed_by_enum, calls, fullgraph=True)
 
+
+
+class Tone(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+
+def describe_if_possible(x):
+    return x + Tone.HIGH.value, Tone.HIGH.describe() if hasattr(Tone.HIGH, "describe") else "-"
+
+
+def _add_describe():
+    Tone.describe = lambda self: f"tone {self.name}"
+
+
+def _remove_describe():
+    if "describe" in Tone.__dict__:
+        del Tone.describe
+
+
+def test_hasattr_of_enum_member_sees_methods_added_later():
+    """hasattr(member, name) was answered once, unguarded: a method added to the enum class
+    between calls was not seen (a wrong answer)."""
+    calls = [(None, (_x(),)), (_add_describe, (_x(1),)), (_remove_describe, (_x(2),))]
+    run_calls(describe_if_possible, calls, fullgraph=True, reset_state=_remove_describe)
