@@ -12,11 +12,15 @@ With `has_aux=True` the function returns `(output, aux)`, aux a tuple, list or d
 tensors: the subgraph returns the output's tensors then aux's, and the node gives torch the pair
 again (functorch_trees.py); vjp and jvp give aux after their own results.
 
-Refused: other options, primals or tangents that are not tensors (or a tuple of tensors for
-jvp), an output (the result, or its first item with has_aux) other than a tensor or a flat
-tuple of tensors,
-cotangents of another structure than the output, and a pullback that leaves the frame or is
-read at a graph break (it is made by the graph and has no Python expression).
+Primals (and tangents) may be tuples, lists and dicts of tensors: each is flattened for the
+subgraph and rebuilt in the node (functorch_trees.py), a pullback giving cotangents laid out
+as the primals.
+
+Refused: other options, primals or tangents with leaves other than tensors, tangents laid out
+otherwise than the primals, an output (the result, or its first item with has_aux) other than a
+tensor or a flat tuple of tensors, cotangents of another structure than the output, and a
+pullback that leaves the frame or is read at a graph break (it is made by the graph and has no
+Python expression).
 """
 
 from __future__ import annotations
@@ -27,53 +31,113 @@ import torch.utils._pytree as pytree
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
 from compiler.values.functorch_transforms import inside_transform, record_subgraph_call
-from compiler.values.functorch_trees import output_skeleton, rebuild_real, rebuild_values
+from compiler.values.functorch_trees import (
+    flatten_value,
+    leaf_count,
+    output_skeleton,
+    rebuild_real,
+    rebuild_values,
+    tensor_leaves,
+)
 from compiler.values.subgraph import Subgraph, sample_fake, speculate
 from compiler.values.torch_functions import MODELLED_CALLS
 
 
-def _with_free(module, primal_count: int, tensors: tuple, aux: tuple | None):
-    """The function of the primals alone: the tensors after them are what the subgraph reads
-    from outside (lifted), passed as they are, never differentiated. With `aux` (the output's
-    tensor count, whether it is a tuple, aux's skeleton) it returns `(output, aux)`."""
-    free = tensors[primal_count:]
+def _primal_count(layout: tuple) -> int:
+    return sum(leaf_count(skeleton) for skeleton in layout)
+
+
+def _structured(layout: tuple, tensors) -> list:
+    """The primals as the program gave them (tensors, or tuples, lists, dicts of tensors)."""
+    primals, start = [], 0
+    for skeleton in layout:
+        count = leaf_count(skeleton)
+        primals.append(rebuild_real(skeleton, tensors[start:start + count]))
+        start += count
+    return primals
+
+
+def _with_free(module, layout: tuple, tensors: tuple, aux: tuple | None):
+    """The function of the primals alone (each laid out as its skeleton in `layout`): the
+    tensors after them are what the subgraph reads from outside (lifted), passed as they are,
+    never differentiated. With `aux` (the output's tensor count, whether it is a tuple, aux's
+    skeleton) it returns `(output, aux)`."""
+    free = tensors[_primal_count(layout):]
+
+    def flat(*primals):
+        leaves = [t for skeleton, primal in zip(layout, primals)
+                  for t in tensor_leaves(skeleton, primal)]
+        return module(*leaves, *free)
     if aux is None:
-        return lambda *primals: module(*primals, *free)
+        return flat
     count, as_tuple, skeleton = aux
 
     def split(*primals):
-        flat = module(*primals, *free)
-        output = tuple(flat[:count]) if as_tuple else flat[0]
-        return output, rebuild_real(skeleton, flat[count:])
+        result = flat(*primals)
+        output = tuple(result[:count]) if as_tuple else result[0]
+        return output, rebuild_real(skeleton, result[count:])
     return split
 
 
-def apply_vjp_output(primal_count: int, aux: tuple | None, module, *tensors) -> tuple:
+def apply_vjp_output(layout: tuple, aux: tuple | None, module, *tensors) -> tuple:
     """The graph's node for vjp's output (then aux's tensors): `torch.func.vjp(f, *primals)`
     without its pullback, flattened."""
-    fn = _with_free(module, primal_count, tensors, aux)
-    output, _, *rest = torch.func.vjp(fn, *tensors[:primal_count], has_aux=aux is not None)
+    fn = _with_free(module, layout, tensors, aux)
+    output, _, *rest = torch.func.vjp(fn, *_structured(layout, tensors),
+                                      has_aux=aux is not None)
     return tuple(pytree.tree_leaves((output, *rest)))
 
 
-def apply_vjp_pullback(primal_count: int, free_count: int, aux: tuple | None, module,
+def apply_vjp_pullback(layout: tuple, free_count: int, aux: tuple | None, module,
                        *tensors) -> tuple:
     """The graph's node for a call of vjp's pullback: the cotangents follow the primals and
-    the free tensors, in the output's structure once unflattened."""
-    split = primal_count + free_count
-    fn = _with_free(module, primal_count, tensors[:split], aux)
-    output, pullback, *_ = torch.func.vjp(fn, *tensors[:primal_count], has_aux=aux is not None)
+    the free tensors, in the output's structure once unflattened; the primals' cotangents
+    flattened."""
+    split = _primal_count(layout) + free_count
+    fn = _with_free(module, layout, tensors[:split], aux)
+    output, pullback, *_ = torch.func.vjp(fn, *_structured(layout, tensors),
+                                          has_aux=aux is not None)
     cotangents = pytree.tree_unflatten(list(tensors[split:]), pytree.tree_structure(output))
-    return tuple(pullback(cotangents))
+    return tuple(pytree.tree_leaves(pullback(cotangents)))
 
 
-def apply_jvp(primal_count: int, aux: tuple | None, module, *tensors) -> tuple:
+def apply_jvp(layout: tuple, aux: tuple | None, module, *tensors) -> tuple:
     """The graph's node for jvp: `(output, tangent_out)` (then aux), flattened; the tangents
-    follow the primals, then the free tensors."""
-    primals, tangents = tensors[:primal_count], tensors[primal_count:2 * primal_count]
-    fn = _with_free(module, primal_count, (*primals, *tensors[2 * primal_count:]), aux)
-    return tuple(pytree.tree_leaves(torch.func.jvp(fn, primals, tangents,
-                                                   has_aux=aux is not None)))
+    (laid out as the primals) follow the primals, then the free tensors."""
+    count = _primal_count(layout)
+    primals, tangents = tensors[:count], tensors[count:2 * count]
+    fn = _with_free(module, layout, (*primals, *tensors[2 * count:]), aux)
+    return tuple(pytree.tree_leaves(torch.func.jvp(
+        fn, tuple(_structured(layout, primals)), tuple(_structured(layout, tangents)),
+        has_aux=aux is not None)))
+
+
+def _flat_primals(values: list[Value], what: str) -> tuple[tuple, list[Value]]:
+    """The primals' skeletons and their tensors, in order (each a tensor, or a tuple, list
+    or dict of tensors)."""
+    layout, leaves = [], []
+    for value in values:
+        skeleton, found = flatten_value(value, what)
+        layout.append(skeleton)
+        leaves += found
+    return tuple(layout), _tensors(leaves, what)
+
+
+class _Primals(Value):
+    """The function of a product called with the primals' tensors: it rebuilds each primal's
+    structure and calls the program's function with them."""
+
+    def __init__(self, fn: Value, layout: tuple):
+        super().__init__(None)
+        self.fn, self.layout = fn, layout
+
+    def call(self, tx, args, kwargs) -> Value:
+        rebuilt, start = [], 0
+        for skeleton in self.layout:
+            count = leaf_count(skeleton)
+            rebuilt.append(rebuild_values(skeleton, list(args[start:start + count])))
+            start += count
+        return self.fn.call(tx, rebuilt, kwargs)
 
 
 def _tensors(values: list[Value], what: str) -> list[Value]:
@@ -148,26 +212,26 @@ def vjp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     has_aux = _no_options("vjp", kwargs, set())
     if not args:
         raise Unsupported("torch.func.vjp() without a function", BreakReason.UNSUPPORTED_CALL)
-    primals = _tensors(list(args[1:]), "torch.func.vjp")
-    sub, aux = _speculate(tx, args[0], primals, "vjp", reverse=True, has_aux=has_aux)
+    layout, primals = _flat_primals(list(args[1:]), "torch.func.vjp")
+    sub, aux = _speculate(tx, _Primals(args[0], layout), primals, "vjp", reverse=True,
+                          has_aux=has_aux)
     tensors = [p.node for p in primals] + sub.lifted
     fakes = [p.example for p in primals] + [n.meta["example_value"] for n in sub.lifted]
-    count = len(primals)
-    items = record_subgraph_call(tx, apply_vjp_output, (count, aux), sub, tensors,
-                                 lambda: apply_vjp_output(count, aux, sub.module, *fakes),
+    items = record_subgraph_call(tx, apply_vjp_output, (layout, aux), sub, tensors,
+                                 lambda: apply_vjp_output(layout, aux, sub.module, *fakes),
                                  "torch.func.vjp")
     outputs, as_tuple, rest = _output_and_aux(items, sub, aux)
-    pullback = VjpPullbackValue(sub, primals, tensors, fakes, (len(outputs), as_tuple, aux))
+    pullback = VjpPullbackValue(sub, layout, tensors, fakes, (len(outputs), as_tuple, aux))
     return TupleValue([_shaped(outputs, as_tuple), pullback, *rest])
 
 
 class VjpPullbackValue(Value):
     """The pullback `torch.func.vjp` returned in the trace."""
 
-    def __init__(self, sub: Subgraph, primals: list[Value], tensors: list, fakes: list,
+    def __init__(self, sub: Subgraph, layout: tuple, tensors: list, fakes: list,
                  output: tuple):
         super().__init__(None)
-        self.sub, self.primals, self.tensors, self.fakes = sub, primals, tensors, fakes
+        self.sub, self.layout, self.tensors, self.fakes = sub, layout, tensors, fakes
         self.output_count, self.output_tuple, self.aux = output
 
     def __repr__(self) -> str:
@@ -192,14 +256,19 @@ class VjpPullbackValue(Value):
             raise Unsupported("vjp cotangents of another structure than the output",
                               BreakReason.UNSUPPORTED_CALL)
         _tensors(cotangents, "a vjp pullback")
-        count, free, aux = len(self.primals), len(self.sub.lifted), self.aux
+        layout, free, aux = self.layout, len(self.sub.lifted), self.aux
         fakes = [*self.fakes, *(c.example for c in cotangents)]
         items = record_subgraph_call(
-            tx, apply_vjp_pullback, (count, free, aux), self.sub,
+            tx, apply_vjp_pullback, (layout, free, aux), self.sub,
             [*self.tensors, *(c.node for c in cotangents)],
-            lambda: apply_vjp_pullback(count, free, aux, self.sub.module, *fakes),
-            "torch.func.vjp pullback")
-        return TupleValue(items)
+            lambda: apply_vjp_pullback(layout, free, aux, self.sub.module, *fakes),
+            "torch.func vjp pullback")
+        rebuilt, start = [], 0
+        for skeleton in layout:  # each primal's cotangent, laid out as the primal
+            count = leaf_count(skeleton)
+            rebuilt.append(rebuild_values(skeleton, items[start:start + count]))
+            start += count
+        return TupleValue(rebuilt)
 
 
 def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -208,18 +277,18 @@ def jvp_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     if len(args) != 3 or not all(type(a) is TupleValue for a in args[1:]):
         raise Unsupported("torch.func.jvp other than (function, primals, tangents) with tuples",
                           BreakReason.UNSUPPORTED_CALL)
-    primals = _tensors(list(args[1].items), "torch.func.jvp")
-    tangents = _tensors(list(args[2].items), "torch.func.jvp")
-    if len(primals) != len(tangents):
-        raise Unsupported("torch.func.jvp with as many tangents as primals",
+    layout, primals = _flat_primals(list(args[1].items), "torch.func.jvp")
+    tangent_layout, tangents = _flat_primals(list(args[2].items), "torch.func.jvp")
+    if tangent_layout != layout:
+        raise Unsupported("torch.func.jvp with tangents laid out otherwise than the primals",
                           BreakReason.UNSUPPORTED_CALL)
-    sub, aux = _speculate(tx, args[0], primals, "jvp", reverse=False, has_aux=has_aux)
+    sub, aux = _speculate(tx, _Primals(args[0], layout), primals, "jvp", reverse=False,
+                          has_aux=has_aux)
     tensors = [v.node for v in (*primals, *tangents)] + sub.lifted
     fakes = [v.example for v in (*primals, *tangents)] + [
         n.meta["example_value"] for n in sub.lifted]
-    count = len(primals)
-    items = record_subgraph_call(tx, apply_jvp, (count, aux), sub, tensors,
-                                 lambda: apply_jvp(count, aux, sub.module, *fakes),
+    items = record_subgraph_call(tx, apply_jvp, (layout, aux), sub, tensors,
+                                 lambda: apply_jvp(layout, aux, sub.module, *fakes),
                                  "torch.func.jvp")
     if aux is None:
         half, as_tuple, rest = len(items) // 2, sub.returned_tuple, []

@@ -473,3 +473,13 @@ def h3_data_alias_written(m, x):
     d = m[2].bias.data
     d.add_(1)
     return m(x), d, m[2].bias.clone()
+
+
+@case()
+def h3_vjp_jvp_over_structured_primals(a, b):
+    out, pullback = torch.func.vjp(lambda d: (d["x"] * d["y"]).sin(), {"x": a, "y": b})
+    (cot,) = pullback(torch.ones_like(out))
+    value, tangent = torch.func.jvp(lambda p: p[0] * p[1].exp(), ((a, b),), ((b, a),))
+    pair_out, pair_pullback = torch.func.vjp(lambda x, ys: x * ys[0] + ys[1], a, [b, a])
+    gx, gys = pair_pullback(b)
+    return out, cot["x"], cot["y"], value, tangent, pair_out, gx, gys[0], gys[1]

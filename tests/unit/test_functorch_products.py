@@ -107,3 +107,16 @@ def test_refused_is_unsupported_fullgraph_and_eager_otherwise(fn):
         assert_same(actual[1](torch.ones(2, 4)), expected[1](torch.ones(2, 4)))
     else:
         assert_same(actual, expected)
+
+
+def test_structured_primals_with_aux_and_free_tensors():
+    def f(a, b):
+        scale = b.mean()
+        out, pullback, aux = vjp(lambda d: ((d["w"] * scale).tanh(), {"m": d["w"].max()}),
+                                 {"w": a}, has_aux=True)
+        (cot,) = pullback(b)
+        value, tangent, aux2 = jvp(lambda t: (t[0] * t[1] * scale, t[0].sum()), ((a, b),),
+                                   ((b, a),), has_aux=True)
+        return out, cot["w"], aux["m"], value, tangent, aux2
+
+    one_graph(check_same(f, *_inputs()))
