@@ -10,7 +10,6 @@ which refuse them.
 from __future__ import annotations
 
 import dataclasses
-import inspect
 import types
 
 from compiler.errors import BreakReason, Unsupported
@@ -39,8 +38,8 @@ def _constant(result: Value, what: str):
 
 def _hash(tx, obj: Value):
     from compiler.values.objects import ObjectValue
-    if isinstance(obj, ObjectValue) and inspect.getattr_static(
-            obj.python_type(), "__hash__", False) is None:
+    if isinstance(obj, ObjectValue) and guarded_find_in_mro(
+            tx, obj.python_type(), "__hash__")[1] is None:
         raise RaisedByProgram(TypeError(f"unhashable type: '{obj.python_type().__name__}'"))
     method = _python_method(tx, obj, "__hash__")
     if method is None:
