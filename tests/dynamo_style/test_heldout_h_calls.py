@@ -391,3 +391,16 @@ def test_spectral_norm_power_iteration_across_calls_and_modes():
 
     run_calls(f, [(None, (_x(),)), (None, (_x(1),)), (to_eval, (_x(2),)), (None, (_x(3),))],
               fullgraph=True, reset_state=fresh)
+
+
+def _vjp_of_dict(d, cot):
+    out, pullback = torch.func.vjp(lambda p: sum(v.sin() for v in p.values()), d)
+    return out, pullback(cot)[0]
+
+
+def test_vjp_over_a_dict_whose_keys_change():
+    a, b = _x(), _x(1)
+    stats = run_calls(_vjp_of_dict, [(None, ({"x": a, "y": b}, a)), (None, ({"x": a}, b)),
+                                     (None, ({"y": b, "x": a}, a)), (None, ({"x": b, "y": a}, b))],
+                      fullgraph=True)
+    assert len(stats.recompiles) == 2
