@@ -11,6 +11,34 @@ def _advance(iterator, steps: int) -> None:
         next(iterator)
 
 
+class IterMethodValue(Value):
+    """`obj.__iter__` read by name from a constant, a builtin container or a tensor whose type
+    keeps its own `__iter__`: calling it is `iter(obj)` (a fresh iterator each call)."""
+
+    def __init__(self, obj: Value):
+        super().__init__(None)
+        self.obj = obj
+
+    def python_type(self) -> type:
+        import types
+        raw = getattr(self.obj.python_type(), "__iter__", None)
+        return types.MethodType if isinstance(raw, types.FunctionType) else \
+            types.MethodWrapperType
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.obj)}.__iter__")
+
+    def call(self, tx, args, kwargs) -> Value:
+        if args or kwargs:
+            raise Unsupported("__iter__ called with arguments", BreakReason.UNSUPPORTED_CALL)
+        return self.obj.iter(tx)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__self__":
+            return self.obj
+        return super().getattr(tx, name)
+
+
 class IteratorNextValue(Value):
     """`it.__next__`, bound (heapq.merge keeps one): calling it is `next(it)`."""
 

@@ -59,9 +59,18 @@ def _is_leaf(tx, value: Value, is_leaf: Value | None) -> bool:
     nodes = _registry(tx)
     if node_type not in nodes:
         return True
-    if _MODELLED.get(node_type) is not nodes[node_type].flatten_fn:
+    if _MODELLED.get(node_type) is not nodes[node_type].flatten_fn and not _is_structseq_node(
+            node_type, nodes[node_type]):
         raise _refuse(f"a node of registered type {getattr(node_type, '__qualname__', node_type)}")
     return False
+
+
+def _is_structseq_node(node_type: Any, node: Any) -> bool:
+    """A torch.return_types class, registered by torch itself (its items, no context)."""
+    flatten_fn = node.flatten_fn
+    return pytree.is_structseq_class(node_type) and getattr(
+        flatten_fn, "__module__", None) == "torch.return_types" and getattr(
+        flatten_fn, "__qualname__", "").endswith("structseq_flatten")
 
 
 def _real(value: Value, what: str) -> Any:
@@ -73,10 +82,13 @@ def _real(value: Value, what: str) -> Any:
 
 def _children(tx, value: Value, node_type: Any) -> tuple[list[Value], Any]:
     """pytree's flatten function of a modelled node, on the tracker: (children, context)."""
-    if node_type in (tuple, list, collections.deque, collections.namedtuple):
+    if node_type in (tuple, list, collections.deque, collections.namedtuple) or (
+            pytree.is_structseq_class(node_type)):
         items = list(value.items)
         if node_type is collections.namedtuple:
             return items, value.python_type()
+        if node_type not in (tuple, list, collections.deque):  # a structseq
+            return items, None
         return items, (value.maxlen if node_type is collections.deque else None)
     keys = [_real(k, "a dict key") for k, _ in value.entries.values()]
     items = [v for _, v in value.entries.values()]
@@ -127,6 +139,9 @@ def unflatten(tx, spec: Any, leaves: list[Value]) -> Value:
             return DequeValue(kept, context)
         if kind is collections.namedtuple:
             return registry.class_value(context).call(tx, items, {})
+        if pytree.is_structseq_class(kind):  # `kind(items)`: a new structseq of them
+            from compiler.values.named_tuples import NamedTupleValue
+            return NamedTupleValue(kind, items)
         keys = context[1] if kind is collections.defaultdict else context
         pairs = [(registry.wrap_constant(k), v) for k, v in zip(keys, items, strict=True)]
         if kind is collections.OrderedDict:

@@ -171,6 +171,14 @@ def pytree_map_closure_counts_calls(x):
     return out, len(calls)
 
 
+@case(_one)
+def pytree_structseq_node(x):
+    tree = {"m": torch.max(x, dim=1), "s": [torch.sort(x, dim=0)]}
+    leaves, spec = pytree.tree_flatten(tree)
+    out = pytree.tree_unflatten([leaf + 1 for leaf in leaves], spec)
+    return len(leaves), out["m"].values, out["m"].indices, type(out["s"][0]).__name__
+
+
 # -- iterator corners ------------------------------------------------------------------------
 
 @case(_one)
