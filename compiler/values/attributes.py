@@ -9,6 +9,7 @@ holds: the tracker's `getattr` is trusted only where the type says the name may 
 
 from __future__ import annotations
 
+import _thread
 import types
 from typing import Any
 
@@ -144,7 +145,7 @@ def _always_present(owner: type, raw: Any, name: str) -> bool:
 
 def _has_instance_dict(cls: type) -> bool:
     return getattr(cls, "__dictoffset__", 0) != 0 or find_in_mro(cls, "__dict__")[0] not in (
-        None, type)
+        None, type) or issubclass(cls, _thread._local)  # (the calling thread's dict)
 
 
 def lookup(tx, value: Value, name: str) -> tuple[bool, Value | None]:
@@ -182,6 +183,23 @@ def _by_reading(tx, value: Value, name: str) -> tuple[bool, Value | None]:
         raise
 
 
+def instance_dict_attribute(tx, value: Value, real: Any, name: str) -> Value:
+    """`obj.name` of an object of a C type with an instance dict (a functools.partial) that
+    its type does not define: in its instance dict (a dict made in the trace is empty; an
+    existing object's is read, its presence guarded), else AttributeError."""
+    cls = value.python_type()
+    if find_in_mro(cls, name)[0] is not None:
+        raise refuse(value, f"attribute {name!r}")
+    if real is not None:
+        if value.source is None or type(real) is not cls:  # (a subclass's own attributes)
+            raise refuse(value, f"attribute {name!r}")
+        present = name in real.__dict__
+        tx.ctx.guard(value.source, GuardKind.INSTANCE_ATTR, (name, present))
+        if present:
+            return registry.wrap(tx.ctx, real.__dict__[name], AttrSource(value.source, name))
+    raise missing(cls, name)
+
+
 def has_attribute(tx, value: Value, name: str) -> bool:
     return lookup(tx, value, name)[0]
 
@@ -213,7 +231,8 @@ def check_instance_assignment(cls: type, name: str, descriptor: Any) -> None:
     if not slot and hasattr(type(descriptor), "__set__"):
         raise Unsupported(f"assigning {name!r} through a {type(descriptor).__name__} "
                           "descriptor", BreakReason.UNSUPPORTED_ATTRIBUTE)
-    if not slot and not cls.__dictoffset__:  # __slots__ and no instance dict
+    if not slot and not cls.__dictoffset__ and not issubclass(cls, _thread._local):
+        # __slots__ and no instance dict (a thread-local's is the calling thread's)
         raise RaisedByProgram(AttributeError(f"{cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
 

@@ -493,7 +493,8 @@ class PartialValue(Value):
         if name == "args":
             from compiler.values.containers import TupleValue
             return TupleValue(self.args)
-        return super().getattr(tx, name)
+        from compiler.values.attributes import instance_dict_attribute
+        return instance_dict_attribute(tx, self, self.real, name)
 
 
 def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],

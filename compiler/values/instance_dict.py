@@ -3,6 +3,7 @@ of an object of a class with `__slots__`."""
 
 from __future__ import annotations
 
+import _thread
 import types
 from typing import TYPE_CHECKING, Any
 
@@ -174,17 +175,19 @@ def _no_method(name: str):
     raise Unsupported(f"vars(obj).{name}", BreakReason.UNSUPPORTED_CALL)
 
 
-def dict_writers(dict_stores: set[str]) -> tuple[str, str]:
+def dict_writers(cls: type, dict_stores: set[str]) -> tuple[str, str]:
     """The store and delete an object's attribute writes are replayed with after the graph:
-    object's own (the class's hooks were traced), and for a name the trace wrote in the
-    instance dict while a descriptor of the class has it, the dict itself."""
+    object's own (the class's hooks were traced; a thread-local's, for the calling thread's
+    dict), and for a name the trace wrote in the instance dict while a descriptor of the
+    class has it, the dict itself."""
+    base = "__import__('_thread')._local" if issubclass(cls, _thread._local) else "object"
     if not dict_stores:
-        return "object.__setattr__", "object.__delattr__"
-    names, entries = repr(sorted(dict_stores)), "object.__getattribute__(o, '__dict__')"
+        return f"{base}.__setattr__", f"{base}.__delattr__"
+    names, entries = repr(sorted(dict_stores)), f"{base}.__getattribute__(o, '__dict__')"
     return (f"(lambda o, n, v: {entries}.__setitem__(n, v) if n in {names} "
-            "else object.__setattr__(o, n, v))",
+            f"else {base}.__setattr__(o, n, v))",
             f"(lambda o, n: {entries}.pop(n, None) if n in {names} "
-            "else object.__delattr__(o, n))")
+            f"else {base}.__delattr__(o, n))")
 
 
 def is_slot(cls: type, name: str) -> bool:

@@ -4,6 +4,7 @@ super(), and exception objects.
 
 from __future__ import annotations
 
+import _thread
 import collections
 import enum
 import types
@@ -315,7 +316,7 @@ class ObjectValue(Value):
 
     def attribute_writers(self) -> tuple[str, str]:
         # its writes were traced through its class's hooks: store them as they did
-        return dict_writers(self.dict_stores)
+        return dict_writers(self.cls, self.dict_stores)
 
     def fixed_object(self) -> Any:
         # an existing object reached through constants of the trace
@@ -362,7 +363,7 @@ class ObjectValue(Value):
         """The class's own `__getattribute__`/`__setattr__` written in Python (traced), None
         for object's; any other (a C base's) is refused."""
         owner, raw = find_in_mro(self.cls, name)
-        if owner in (None, object, types.SimpleNamespace) or (
+        if owner in (None, object, types.SimpleNamespace, _thread._local) or (
                 name == "__getattribute__" and owner in _GENERIC_BASES):
             return None  # the generic slot (SimpleNamespace's three are the generic ones)
         if not isinstance(raw, types.FunctionType):
