@@ -41,6 +41,9 @@ _PURE_OWNERS = ("builtins", "typing", "_collections_abc", "collections.abc", "co
                 "_weakrefset", "dataclasses", "asyncio.queues", "asyncio.futures")
 
 
+_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
+
+
 def is_typing_object(obj: Any) -> bool:
     return type(obj) in TYPING_TYPES
 
@@ -76,6 +79,12 @@ class TypingValue(ConstantValue):
         return wrap_typing_result(call_pure(lambda k: self.value[k], [real], {}))
 
     def call(self, tx, args, kwargs) -> Value:
+        """`list[int]((1, 2))`: a builtin generic alias calls its origin (whose instances take
+        no `__orig_class__`, which the alias then fails to set, silently)."""
+        origin = getattr(self.value, "__origin__", None)
+        if type(self.value) is types.GenericAlias and isinstance(origin, type) and \
+                not origin.__flags__ & _HEAP_TYPE:
+            return registry.class_value(origin).call(tx, args, kwargs)
         raise Unsupported(f"call of {self.value!r}", BreakReason.UNSUPPORTED_CALL)
 
     def iter(self, tx) -> Value:

@@ -190,3 +190,41 @@ def typing_namedtuple_like_annotations(x):
         return Pair(a, b)
     p = make(2, x)
     return p.b * p.a
+
+
+@case(_one)
+def typing_generic_alias_called(x):
+    made = list[int]((1, 2, 3))
+    pairs = dict[str, int](a=1)
+    return x * len(made) + pairs["a"], type(made) is list
+
+
+@case(_one)
+def typing_callable_ellipsis_and_any(x):
+    def run(fn: typing.Callable[..., typing.Any], *args: typing.Any) -> typing.Any:
+        return fn(*args)
+    return run(torch.add, x, 2)
+
+
+@case(_one)
+def typing_typevar_bound_read(x):
+    return x + 1, T.__bound__ is None, T.__constraints__, T.__covariant__
+
+
+@case(_one, gap="typing.TypeVar() reads its caller's frame (torch.compile refuses it too)")
+def typing_typevar_made_in_trace(x):
+    Num = typing.TypeVar("Num", bound=torch.Tensor)
+    return x + 1, Num.__bound__ is torch.Tensor
+
+
+@case(_one)
+def typing_alias_as_default_argument(x):
+    def pick(items: list[torch.Tensor], kind: type = list[int]) -> torch.Tensor:
+        return items[len(kind.__args__)]
+    return pick([x, x * 2])
+
+
+@case(_one)
+def typing_subscript_in_comprehension(x):
+    kinds = [list[k] for k in (int, float, str)]
+    return x + len(kinds), kinds[1].__args__[0] is float

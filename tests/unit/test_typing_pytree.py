@@ -90,3 +90,24 @@ def test_generic_subclass_subscript_and_ordered_dict_tree():
     tree = collections.OrderedDict([("b", torch.ones(1)), ("a", torch.zeros(1))])
     same, out = compiler.compile(fn, fullgraph=True)(tree)
     assert same and list(out) == ["b", "a"] and type(out) is collections.OrderedDict
+
+
+def test_isinstance_of_typing_alias_follows_the_argument_type():
+    def fn(x, m):
+        if isinstance(m, typing.Mapping):  # noqa: UP006
+            return x + 1
+        return x - 1
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    x = torch.zeros(1)
+    for m in ({"a": 1}, [1, 2], collections.OrderedDict(a=1), (1,), {"b": 2}):
+        assert torch.equal(compiled(x, m), fn(x, m)), m
+
+
+def test_generic_alias_call_builds_its_origin():
+    def fn(x):
+        made = list[int]((1, 2))
+        return x * len(made), made
+
+    out, made = compiler.compile(fn, fullgraph=True)(torch.ones(1))
+    assert type(made) is list and made == [1, 2] and out.item() == 2
