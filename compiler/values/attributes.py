@@ -184,11 +184,13 @@ def _by_reading(tx, value: Value, name: str) -> tuple[bool, Value | None]:
 
 
 def instance_dict_attribute(tx, value: Value, real: Any, name: str) -> Value:
-    """`obj.name` of an object of a C type with an instance dict (a functools.partial) that
-    its type does not define: in its instance dict (a dict made in the trace is empty; an
-    existing object's is read, its presence guarded), else AttributeError."""
+    """`obj.name` of an object of a C type with an instance dict (a functools.partial), for a
+    name its type has no descriptor for: its instance dict's (a dict made in the trace is
+    empty; an existing object's is read, its presence guarded), else the type's plain class
+    attribute (`__module__`), else AttributeError."""
     cls = value.python_type()
-    if find_in_mro(cls, name)[0] is not None:
+    owner, raw = find_in_mro(cls, name)
+    if owner is not None and hasattr(type(raw), "__get__"):
         raise refuse(value, f"attribute {name!r}")
     if real is not None:
         if value.source is None or type(real) is not cls:  # (a subclass's own attributes)
@@ -197,6 +199,10 @@ def instance_dict_attribute(tx, value: Value, real: Any, name: str) -> Value:
         tx.ctx.guard(value.source, GuardKind.INSTANCE_ATTR, (name, present))
         if present:
             return registry.wrap(tx.ctx, real.__dict__[name], AttrSource(value.source, name))
+    if owner is not None and isinstance(raw, (str, int, type(None))):
+        return registry.wrap_constant(raw)
+    if owner is not None:
+        raise refuse(value, f"attribute {name!r}")
     raise missing(cls, name)
 
 

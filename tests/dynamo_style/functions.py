@@ -15,6 +15,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_heldout_h,
     functions_heldout_i,
     functions_heldout_j,
+    functions_heldout_k,
     functions_heldout_l,
     functions_idioms,
     functions_idioms_ctx,
