@@ -211,12 +211,6 @@ def typing_typevar_bound_read(x):
     return x + 1, T.__bound__ is None, T.__constraints__, T.__covariant__
 
 
-@case(_one, gap="typing.TypeVar() reads its caller's frame (torch.compile refuses it too)")
-def typing_typevar_made_in_trace(x):
-    Num = typing.TypeVar("Num", bound=torch.Tensor)
-    return x + 1, Num.__bound__ is torch.Tensor
-
-
 @case(_one)
 def typing_alias_as_default_argument(x):
     def pick(items: list[torch.Tensor], kind: type = list[int]) -> torch.Tensor:

@@ -259,33 +259,22 @@ def iter_cycle_generator_runs_once(x):
 
 
 @case(_one, gap="__iter__ of a constant read by name")
-def iter_range_dunder_iter(x):
+def iter_constant_dunder_iter(x):
     it = range(2, 5).__iter__()
     first = next(it)
-    return x + first + next(it), list(it)
-
-
-@case(_one, gap="__iter__ of a constant read by name")
-def iter_str_dunder_iter(x):
     letters = "abc".__iter__()
-    if next(letters) == "a":
-        return x + 1, "".join(letters)
-    return x, ""
+    raw = b"\x01\x02".__iter__()
+    head = next(letters)
+    return x + first + next(it) + next(raw), list(it), head, "".join(letters), list(raw)
 
 
 @case(_one, gap="Tensor.__iter__ called by name")
 def iter_tensor_dunder_iter(x):
-    rows = x.__iter__()
-    first = next(rows)
-    return first * 2, [r + 1 for r in rows]
-
-
-@case(_one, gap="Tensor.__iter__ called by name")
-def iter_tensor_dunder_iter_inplace(x):
     y = x.clone()
-    for row in y.__iter__():
-        row.add_(1.0)
-    return y
+    rows = y.__iter__()
+    first = next(rows)
+    first.add_(1.0)
+    return first * 2, [r + 1 for r in rows], y
 
 
 @case(_one, gap="__iter__ of a container read by name")
@@ -294,9 +283,3 @@ def iter_list_dict_tuple_dunder_iter(x):
     b = {"k": 1, "j": 2}.__iter__()
     c = (4, 5).__iter__()
     return next(a) + next(c), next(b), list(b), list(a)
-
-
-@case(_one, gap="__iter__ of a constant read by name")
-def iter_bytes_dunder_iter(x):
-    it = b"\x01\x02".__iter__()
-    return x + next(it) + next(it)
