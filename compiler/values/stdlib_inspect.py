@@ -43,13 +43,15 @@ def _signature(tx, target, *rest, **kwargs):
         if present:
             raise _refuse(f"of a function with {name}")
     real = types.MethodType(fn, object()) if bound else fn
-    return SignatureValue(inspect.signature(real).parameters)
+    signature = inspect.signature(real)
+    return SignatureValue(signature.parameters, signature)
 
 
 class SignatureValue(Value):
-    def __init__(self, parameters):
+    def __init__(self, parameters, signature: inspect.Signature):
         super().__init__(None)
         self.parameters = dict(parameters)
+        self.signature = signature
 
     def python_type(self) -> type:
         return inspect.Signature
@@ -57,7 +59,16 @@ class SignatureValue(Value):
     def getattr(self, tx, name: str) -> Value:
         if name == "parameters":
             return ParametersValue(self.parameters)
+        if name in ("bind", "bind_partial"):  # inspect_bound_arguments.py
+            from compiler.values.native import BoundContainerMethodValue
+            return BoundContainerMethodValue(self, name)
         raise _refuse(f"attribute {name!r}")
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        from compiler.values.inspect_bound_arguments import bind
+        if name not in ("bind", "bind_partial"):
+            raise _refuse(f"method {name!r}")
+        return bind(tx, self.signature, name == "bind_partial", args, kwargs)
 
 
 class ParametersValue(Value):
