@@ -166,10 +166,11 @@ def fresh_spec(spec: Any) -> Any:
 
 
 class TreeSpecValue(Value):
-    """A TreeSpec made in the trace: the real, immutable structure."""
+    """A TreeSpec: made in the trace, or reached from a source (a module's spec computed
+    once), then guarded equal to a copy of it, which the trace reads."""
 
-    def __init__(self, spec: Any):
-        super().__init__(None)
+    def __init__(self, spec: Any, source=None):
+        super().__init__(source)
         self.spec = spec
 
     def __repr__(self) -> str:
@@ -179,6 +180,8 @@ class TreeSpecValue(Value):
         return type(self.spec)
 
     def reconstruct(self, plan) -> str:
+        if self.source is not None:
+            return plan.source_expr(self.source)
         return plan.temp(f"{plan.bind(fresh_spec)}({plan.bind(self.spec)})")
 
     def getattr(self, tx, name: str) -> Value:
@@ -279,6 +282,15 @@ def _tree_map_only(tx, type_or_types, func, tree, is_leaf=None):
     return unflatten(tx, spec, mapped)
 
 
+def _tree_map_in_place(tx, func, tree, *rests, is_leaf=None):
+    """`tree_map_`: the function runs on each leaf for its effects; the tree comes back."""
+    leaves, spec = flatten(tx, tree, _leaf_option(is_leaf))
+    columns = [leaves] + [_up_to(tx, spec, rest) for rest in rests]
+    for args in zip(*columns):
+        func.call(tx, list(args), {})
+    return tree
+
+
 def _tree_all_any(every: bool):
     def handler(tx, pred, tree, is_leaf=None):
         if _leaf_option(is_leaf) is not None:
@@ -295,13 +307,24 @@ HANDLERS = {
     pytree.tree_structure: _tree_structure, pytree.tree_unflatten: _tree_unflatten,
     pytree.tree_is_leaf: _tree_is_leaf, pytree.tree_map: _tree_map,
     pytree.tree_map_only: _tree_map_only, pytree.tree_all: _tree_all_any(True),
-    pytree.tree_any: _tree_all_any(False),
+    pytree.tree_any: _tree_all_any(False), pytree.tree_map_: _tree_map_in_place,
 }
+
+
+def _wrap_spec(ctx, obj: Any, source) -> Value:
+    """A TreeSpec from a source: guarded equal to a fresh copy (its contexts compared by
+    value, its types by name and context), which the trace reads."""
+    snapshot = fresh_spec(obj)
+    ctx.guard(source, GuardKind.EQUALS, snapshot)
+    return TreeSpecValue(snapshot, source)
 
 
 def install() -> None:
     from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
+    from compiler.values.wrap import BY_EXACT_TYPE
     BUILTIN_HANDLERS.update(HANDLERS)
+    for kind in (pytree.TreeSpec, pytree.LeafSpec):
+        BY_EXACT_TYPE.setdefault(kind, _wrap_spec)
 
 
 install()

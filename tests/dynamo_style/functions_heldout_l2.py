@@ -17,6 +17,9 @@ from tests.dynamo_style.registry import case
 Point = collections.namedtuple("Point", ["x", "y"])
 
 
+SPEC = pytree.tree_structure({"w": 0, "rest": (0, [0])})
+
+
 class Box:
     def __init__(self, v):
         self.v = v
@@ -177,6 +180,21 @@ def pytree_structseq_node(x):
     leaves, spec = pytree.tree_flatten(tree)
     out = pytree.tree_unflatten([leaf + 1 for leaf in leaves], spec)
     return len(leaves), out["m"].values, out["m"].indices, type(out["s"][0]).__name__
+
+
+@case(_one)
+def pytree_global_spec_unflatten(x):
+    tree = pytree.tree_unflatten([x, x * 2, x * 3], SPEC)
+    return tree["rest"][1][0] - tree["w"], SPEC.num_leaves
+
+
+@case(_one)
+def pytree_tree_map_in_place(x):
+    y = x.clone()
+    tree = (y, {"k": [y[0]]})
+    log = []
+    out = pytree.tree_map_(lambda t: log.append(t.shape), tree)
+    return out is tree, log, y
 
 
 # -- iterator corners ------------------------------------------------------------------------

@@ -111,3 +111,33 @@ def test_generic_alias_call_builds_its_origin():
 
     out, made = compiler.compile(fn, fullgraph=True)(torch.ones(1))
     assert type(made) is list and made == [1, 2] and out.item() == 2
+
+
+def test_treespec_from_a_global_is_guarded_by_value():
+    global SPEC
+    SPEC = pytree.tree_structure({"a": 0, "b": (0, 0)})
+
+    def fn(x):
+        return pytree.tree_unflatten([x, x + 1, x + 2], SPEC), SPEC
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    x = torch.zeros(1)
+    tree, spec = compiled(x)
+    assert list(tree) == ["a", "b"] and spec is SPEC and torch.equal(tree["b"][1], x + 2)
+    SPEC = pytree.tree_structure({"c": 0, "d": [0, 0]})  # another structure: traced again
+    tree, spec = compiled(x)
+    assert list(tree) == ["c", "d"] and type(tree["d"]) is list and spec is SPEC
+    SPEC.context[0] = "z"  # the same object changed in place: traced again
+    tree, _ = compiled(x)
+    assert list(tree) == ["z", "d"]
+
+
+def test_tree_map_in_place_runs_for_effects_and_returns_the_tree():
+    def fn(tree):
+        seen = []
+        out = pytree.tree_map_(lambda t: seen.append(t.add_(1)), tree)
+        return out is tree, len(seen)
+
+    tree = {"a": torch.zeros(2), "b": [torch.ones(1)]}
+    same, count = compiler.compile(fn, fullgraph=True)(tree)
+    assert same and count == 2 and tree["a"].sum().item() == 2 and tree["b"][0].item() == 2
