@@ -14,7 +14,10 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
-from compiler.values import c_descriptors  # noqa: F401 - registers its wrappers
+from compiler.values import (  # noqa: F401 - they register their wrappers
+    c_descriptors,
+    python_descriptors,
+)
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
