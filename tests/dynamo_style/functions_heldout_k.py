@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import collections
 import functools
+import inspect
 import threading
 
 import torch
@@ -348,3 +349,80 @@ def partial_name_set(a, b):
 def partial_made_in_frame_has_no_name(a, b):
     p = functools.partial(_scaled, shift=3.0)
     return p(a), hasattr(p, "__name__"), getattr(p, "__module__", None)
+
+
+# -- descriptor objects of Python classes as values, inspect's BoundArguments ------------------
+
+@case(_record)
+def property_object_from_class_dict(a, b, r):
+    prop = type(r).__dict__["level"]
+    prop.__set__(r, 3)
+    return a * prop.__get__(r), prop.fget is Record.level.fget
+
+
+@case(_record)
+def property_fget_called_directly(a, b, r):
+    r.level = 1
+    return a + Record.level.fget(r), isinstance(Record.level, property)
+
+
+@case(_record)
+def function_get_binds_method(a, b, r):
+    init = Record.__init__.__get__(r)
+    init(7)
+    return a * r.scale, Record.__init__.__get__(None, Record) is Record.__init__
+
+
+def _helper_static(v):
+    return v * 3
+
+
+class WithStatic:
+    helper = staticmethod(_helper_static)
+    make = classmethod(lambda cls, v: (cls.__name__, v))
+
+
+@case()
+def staticmethod_object_func(a, b):
+    sm = WithStatic.__dict__["helper"]
+    return sm.__func__(a) + sm(b), sm.__get__(None, WithStatic) is _helper_static
+
+
+@case()
+def classmethod_object_get(a, b):
+    cm = WithStatic.__dict__["make"]
+    name, v = cm.__get__(None, WithStatic)(a)
+    return v + 1, name, cm.__func__ is WithStatic.make.__func__
+
+
+def _target(a, b=2, *rest, scale=1.0, **extra):
+    return a
+
+
+@case()
+def signature_bind_args_kwargs(a, b):
+    bound = inspect.signature(_target).bind(a, b, 5, scale=2.0, tag="t")
+    return bound.args[0] * bound.arguments["scale"], bound.args[1:], bound.kwargs
+
+
+@case()
+def signature_bind_apply_defaults(a, b):
+    bound = inspect.signature(_target).bind(a)
+    bound.apply_defaults()
+    return bound.arguments["a"] + bound.arguments["b"], list(bound.arguments), bound.args[1:]
+
+
+@case()
+def signature_bind_error_message(a, b):
+    try:
+        inspect.signature(_target).bind(a, x=b)
+    except TypeError as e:
+        return a + 1, str(e)
+    return a - 1, ""
+
+
+@case()
+def signature_bind_partial(a, b):
+    bound = inspect.signature(_target).bind_partial(scale=3.0)
+    bound.arguments["a"] = a
+    return bound.args[0] * bound.kwargs["scale"], "b" in bound.arguments
