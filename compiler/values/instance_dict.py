@@ -27,6 +27,14 @@ class InstanceDictValue(Value):
         super().__init__(None)
         self.owner = owner
 
+    @classmethod
+    def of(cls, owner: ObjectValue) -> InstanceDictValue:
+        """The one view of the object's dict (`obj.__dict__ is obj.__dict__`)."""
+        view = getattr(owner, "_dict_view", None)
+        if view is None:
+            view = owner._dict_view = cls(owner)
+        return view
+
     def reconstruct(self, plan) -> str:
         return plan.temp(f"vars({plan.expr(self.owner)})")
 
@@ -143,6 +151,10 @@ class InstanceDictValue(Value):
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
             self.delitem(tx, args[0])
             return found
+        if name == "clear" and not args and not kwargs:
+            for key, _ in self._pairs(tx):
+                self._store(tx, key.as_constant(), None)
+            return ConstantValue(None)
         if name == "update" and len(args) <= 1:
             for key, value in [*_update_pairs(tx, args), *((ConstantValue(k), v)
                                                           for k, v in kwargs.items())]:

@@ -401,7 +401,7 @@ class ObjectValue(Value):
             return self.slot_value(tx, name, raw)
         if name == "__dict__" and (isinstance(raw, types.GetSetDescriptorType)
                                    or owner is types.SimpleNamespace):  # (a member there)
-            return InstanceDictValue(self)
+            return InstanceDictValue.of(self)
         if name == "__weakref__" and isinstance(raw, types.GetSetDescriptorType):
             return instance_weakref(tx, self)
         if data:  # a data descriptor (a property, a user's) comes before the instance dict

@@ -128,7 +128,16 @@ def _chained_writes(x, obj):
     return x + obj.a + obj.b, list(obj.__dict__)
 
 
-CASES = [_set_only_descriptor, _dict_write_past_data_descriptor, _dict_write_then_property,
+def _clear_and_identity(x, obj):
+    view = obj.__dict__
+    same = view is obj.__dict__
+    obj.__dict__.clear()
+    obj.__dict__["fresh"] = 1
+    return x + obj.fresh, same, list(obj.__dict__)
+
+
+CASES = [_clear_and_identity, _set_only_descriptor, _dict_write_past_data_descriptor,
+         _dict_write_then_property,
          _new_key_and_read, _shadow_class_attribute, _update_and_setdefault, _pop_and_del,
          _lazy_cache, _chained_writes]
 MAKERS = [Plain, Slotted, Mapping]
