@@ -21,7 +21,7 @@ import torch.utils._pytree as pytree
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
-from compiler.guards.sources import ConstantSource
+from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
@@ -39,12 +39,31 @@ def _refuse(what: str) -> Unsupported:
     return Unsupported(f"torch.utils._pytree: {what}", BreakReason.UNSUPPORTED_CALL)
 
 
+def _registry_source(tx) -> ConstantSource:
+    nodes = pytree.SUPPORTED_NODES
+    return ConstantSource(tx.ctx.label_for(nodes, "pytree_nodes"), nodes)
+
+
 def _registry(tx) -> dict:
     """pytree's registry, its keys guarded (a type registered later changes what is a leaf)."""
     nodes = pytree.SUPPORTED_NODES
-    source = ConstantSource(tx.ctx.label_for(nodes, "pytree_nodes"), nodes)
-    tx.ctx.guard(source, GuardKind.DICT_KEYS, list(nodes))
+    tx.ctx.guard(_registry_source(tx), GuardKind.DICT_KEYS, list(nodes))
     return nodes
+
+
+def _is_modelled(node_type: Any, node: Any) -> bool:
+    return _MODELLED.get(node_type) is node.flatten_fn or _is_structseq_node(node_type, node)
+
+
+def _node_function(tx, node_type: Any, name: str) -> Value:
+    """The registered flatten or unflatten function of a type pytree does not know itself
+    (a user's class), traced: its NodeDef is guarded by identity (registering the type
+    again makes another)."""
+    nodes = _registry(tx)
+    key = ConstantSource(tx.ctx.label_for(node_type, "pytree_type"), node_type)
+    entry = ItemSource(_registry_source(tx), key)
+    tx.ctx.guard(entry, GuardKind.ID, nodes[node_type])
+    return registry.wrap(tx.ctx, getattr(nodes[node_type], name), AttrSource(entry, name))
 
 
 def _node_type(value: Value) -> Any:
@@ -55,14 +74,7 @@ def _node_type(value: Value) -> Any:
 def _is_leaf(tx, value: Value, is_leaf: Value | None) -> bool:
     if is_leaf is not None and is_leaf.call(tx, [value], {}).bool(tx):
         return True
-    node_type = _node_type(value)
-    nodes = _registry(tx)
-    if node_type not in nodes:
-        return True
-    if _MODELLED.get(node_type) is not nodes[node_type].flatten_fn and not _is_structseq_node(
-            node_type, nodes[node_type]):
-        raise _refuse(f"a node of registered type {getattr(node_type, '__qualname__', node_type)}")
-    return False
+    return _node_type(value) not in _registry(tx)
 
 
 def _is_structseq_node(node_type: Any, node: Any) -> bool:
@@ -73,6 +85,22 @@ def _is_structseq_node(node_type: Any, node: Any) -> bool:
         flatten_fn, "__qualname__", "").endswith("structseq_flatten")
 
 
+def _real_context(value: Value) -> Any:
+    """A registered node's context as the real object a TreeSpec holds: constants, classes
+    and typing objects, in tuples, lists and dicts of them (fresh copies)."""
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    if type(value) is TupleValue:
+        return tuple(_real_context(item) for item in value.items)
+    if type(value) is ListValue:
+        return [_real_context(item) for item in value.items]
+    if type(value) is DictValue:
+        return {_real(k, "a context key"): _real_context(v) for k, v in value.entries.values()}
+    if value.is_constant() and (isinstance(value, ConstantValue) or isinstance(
+            value.as_constant(), type)):
+        return value.as_constant()
+    raise _refuse(f"a node context {value} that is not a constant")
+
+
 def _real(value: Value, what: str) -> Any:
     from compiler.values.objects import ClassValue
     if isinstance(value, (ConstantValue, ClassValue)):
@@ -81,7 +109,12 @@ def _real(value: Value, what: str) -> Any:
 
 
 def _children(tx, value: Value, node_type: Any) -> tuple[list[Value], Any]:
-    """pytree's flatten function of a modelled node, on the tracker: (children, context)."""
+    """pytree's flatten function of a node, on the tracker: (children, context)."""
+    if not _is_modelled(node_type, pytree.SUPPORTED_NODES[node_type]):
+        flat = _node_function(tx, node_type, "flatten_fn").call(tx, [value], {}).unpack(tx)
+        if len(flat) != 2:
+            raise _refuse("a flatten function that does not give (children, context)")
+        return list(flat[0].unpack(tx)), _real_context(flat[1])
     if node_type in (tuple, list, collections.deque, collections.namedtuple) or (
             pytree.is_structseq_class(node_type)):
         items = list(value.items)
@@ -129,6 +162,13 @@ def unflatten(tx, spec: Any, leaves: list[Value]) -> Value:
             return next(position)
         items = [build(child) for child in node._children]
         kind, context = node.type, node.context
+        node_def = _registry(tx).get(kind)
+        if node_def is None:
+            raise _refuse(f"a TreeSpec of {kind}, no longer registered")
+        if not _is_modelled(kind, node_def):
+            unflatten_fn = _node_function(tx, kind, "unflatten_fn")
+            return unflatten_fn.call(tx, [ListValue(items), registry.wrap_constant(
+                copy.deepcopy(context))], {})
         if kind is tuple:
             return TupleValue(items)
         if kind is list:

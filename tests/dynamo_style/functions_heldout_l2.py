@@ -25,6 +25,19 @@ class Box:
         self.v = v
 
 
+class Batch:
+    """A user container registered with pytree at import, as modelling code registers its
+    output records."""
+
+    def __init__(self, inputs, mask, name):
+        self.inputs, self.mask, self.name = inputs, mask, name
+
+
+pytree.register_pytree_node(
+    Batch, lambda b: ([b.inputs, b.mask], b.name),
+    lambda values, name: Batch(values[0], values[1], name))
+
+
 def _one():
     return (randn(0, (3, 4)),)
 
@@ -195,6 +208,21 @@ def pytree_tree_map_in_place(x):
     log = []
     out = pytree.tree_map_(lambda t: log.append(t.shape), tree)
     return out is tree, log, y
+
+
+@case(_one)
+def pytree_registered_user_node(x):
+    batch = Batch(x, [x > 0, None], "train")
+    moved = pytree.tree_map(lambda t: t.float() * 2 if t is not None else t, batch)
+    leaves = pytree.tree_leaves({"b": batch, "k": 1})
+    return moved.inputs, moved.mask[0], moved.mask[1], moved.name, len(leaves)
+
+
+@case(_one)
+def pytree_size_node(x):
+    leaves, spec = pytree.tree_flatten((x.shape, x))
+    doubled = [v * 2 if isinstance(v, int) else v + 1 for v in leaves]
+    return leaves[:2], pytree.tree_unflatten(doubled, spec), spec.num_leaves
 
 
 # -- iterator corners ------------------------------------------------------------------------

@@ -31,8 +31,8 @@ def test_registering_a_node_type_between_calls_recompiles():
     try:
         second = compiled([Pair(x, x + 1)])  # the registry's keys changed: traced again
         assert len(second) == 2 and torch.equal(second[1], x + 1)
-        with pytest.raises(Unsupported):  # a user's node type is not modelled
-            compiler.compile(fn, fullgraph=True)([Pair(x, x)])
+        third = compiler.compile(fn, fullgraph=True)([Pair(x, x * 3)])  # its functions traced
+        assert len(third) == 2 and torch.equal(third[1], x * 3)
     finally:
         pytree._deregister_pytree_node(Pair)
 
@@ -141,3 +141,22 @@ def test_tree_map_in_place_runs_for_effects_and_returns_the_tree():
     tree = {"a": torch.zeros(2), "b": [torch.ones(1)]}
     same, count = compiler.compile(fn, fullgraph=True)(tree)
     assert same and count == 2 and tree["a"].sum().item() == 2 and tree["b"][0].item() == 2
+
+
+def test_a_registered_user_node_is_flattened_by_its_own_functions():
+    pytree.register_pytree_node(Pair, lambda p: ([p.a, p.b], "pair"),
+                                lambda values, context: Pair(*values))
+    try:
+        def fn(x):
+            tree = {"p": Pair(x, [x + 1, x + 2]), "q": 3}
+            out = pytree.tree_map(lambda t: t * 2 if isinstance(t, torch.Tensor) else t, tree)
+            leaves, spec = pytree.tree_flatten(tree)
+            return out["p"].a, out["p"].b, out["q"], len(leaves), spec
+
+        x = torch.ones(2)
+        a, b, q, count, spec = compiler.compile(fn, fullgraph=True)(x)
+        expected = fn(x)
+        assert torch.equal(a, expected[0]) and torch.equal(b[1], expected[1][1])
+        assert q == 3 and count == 4 and spec == expected[4]
+    finally:
+        pytree._deregister_pytree_node(Pair)
