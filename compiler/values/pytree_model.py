@@ -1,14 +1,15 @@
 """torch.utils._pytree in a trace: tree_flatten, tree_unflatten, tree_leaves, tree_structure,
-tree_map, tree_map_only, tree_all, tree_any and tree_is_leaf over the node types pytree
-registers itself (tuple, list, dict, OrderedDict, deque, defaultdict and named tuples),
-modelled on the trackers.
+tree_map, tree_map_, tree_map_only, tree_all, tree_any and tree_is_leaf, modelled on the
+trackers.
 
 pytree keeps its registry in a module dict (`SUPPORTED_NODES`): a node is a leaf when its
-type is not a key there. The trace reads the registry once and guards its keys, and models
-only the node types whose flatten functions are still pytree's own; any other registered
-type met in a tree (a structseq, a user's registered class) is refused. A TreeSpec is built
-for real at trace time (its parts are constants: types, dict keys, a deque's maxlen), and a
-TreeSpec leaving the compiled code is a fresh copy of it, as each eager call makes its own.
+type is not a key there. The trace guards the registry's keys. The node types pytree registers
+itself (tuple, list, dict, OrderedDict, deque, defaultdict, named tuples) and torch's
+structseqs are flattened here directly; any other registered type (torch.Size, a program's own
+record class) by its registered functions, traced, with its NodeDef guarded by identity. A
+TreeSpec is built for real at trace time (its contexts are constants: types, dict keys, a
+deque's maxlen), and one leaving the compiled code is a fresh copy, as each eager call makes
+its own; one reached from a source is guarded equal to a copy.
 """
 
 from __future__ import annotations
