@@ -12,6 +12,7 @@ is guarded by identity, and the attributes read from it by value.
 
 from __future__ import annotations
 
+import collections
 import collections.abc
 import types
 import typing
@@ -21,7 +22,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
 from compiler.values import registry
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import Value
 from compiler.values.constant import ConstantValue, call_pure
 
 # The exact types of the standard library's typing objects (user subclasses are not these).
@@ -41,7 +42,10 @@ _PURE_OWNERS = ("builtins", "typing", "_collections_abc", "collections.abc", "co
                 "_weakrefset", "dataclasses", "asyncio.queues", "asyncio.futures")
 
 
-_HEAP_TYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE: a class defined in Python
+# Builtin classes whose instances take no attribute: calling their alias is calling them
+# (an OrderedDict or a Counter would get the alias as its `__orig_class__`).
+_NO_INSTANCE_DICT = (list, dict, tuple, set, frozenset, collections.deque,
+                     collections.defaultdict)
 
 
 def is_typing_object(obj: Any) -> bool:
@@ -66,10 +70,7 @@ class TypingValue(ConstantValue):
         if name not in ATTRIBUTES:
             raise Unsupported(f"attribute {name!r} of {self.value!r}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
-        if not hasattr(self.value, name):
-            raise RaisedByProgram(AttributeError(f"{type(self.value).__name__!r} object has "
-                                                 f"no attribute {name!r}"))
-        result = getattr(self.value, name)
+        result = call_pure(getattr, [self.value, name], {})  # its AttributeError, as raised
         if self.source is not None:
             tx.ctx.guard(AttrSource(self.source, name), GuardKind.EQUALS, result)
         return wrap_typing_result(result)
@@ -82,8 +83,7 @@ class TypingValue(ConstantValue):
         """`list[int]((1, 2))`: a builtin generic alias calls its origin (whose instances take
         no `__orig_class__`, which the alias then fails to set, silently)."""
         origin = getattr(self.value, "__origin__", None)
-        if type(self.value) is types.GenericAlias and isinstance(origin, type) and \
-                not origin.__flags__ & _HEAP_TYPE:
+        if type(self.value) is types.GenericAlias and origin in _NO_INSTANCE_DICT:
             return registry.class_value(origin).call(tx, args, kwargs)
         raise Unsupported(f"call of {self.value!r}", BreakReason.UNSUPPORTED_CALL)
 

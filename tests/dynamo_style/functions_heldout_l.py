@@ -222,3 +222,17 @@ def typing_alias_as_default_argument(x):
 def typing_subscript_in_comprehension(x):
     kinds = [list[k] for k in (int, float, str)]
     return x + len(kinds), kinds[1].__args__[0] is float
+
+
+@case(_one)
+def typing_missing_alias_attribute_raises(x):
+    try:
+        return typing.List[int].__metadata__
+    except AttributeError as exc:
+        return x + 1, str(exc)
+
+
+@case(_one)
+def typing_builtin_aliases_called(x):
+    made = (tuple[int, ...]((1, 2)), set[int]([3]), collections.deque[int]([x], maxlen=1))
+    return made[0], made[1], list(made[2])
