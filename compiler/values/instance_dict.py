@@ -53,17 +53,19 @@ class InstanceDictValue(Value):
         return [(ConstantValue(k), self._lookup(tx, ConstantValue(k))) for k in self._keys(tx)]
 
     def _keys(self, tx) -> list[str]:
-        """An existing object's keys, in order: the real dict's (guarded), then those the
-        trace added. A deletion in the trace (which moves a key set again) is refused."""
+        """An existing object's keys, in order: the real dict's (guarded) the trace kept in
+        place, then those it added, in the order they were added: a new key, and a key
+        deleted and set again (it moved to the end, as CPython's dict moves it)."""
         owner = self.owner
-        if owner.source is None or any(
-                entry[0] is owner and entry[3]
-                for entry in tx.ctx.side_effects.attribute_writes.values()):
+        if owner.source is None:
             self._made_in_trace("the keys")
+        moved = {entry[1] for entry in tx.ctx.side_effects.attribute_writes.values()
+                 if entry[0] is owner and entry[3]}
         real = list(owner.real.__dict__)
         tx.ctx.guard(AttrSource(owner.source, "__dict__"), GuardKind.DICT_KEYS, real)
-        return [k for k in real if k not in owner.deleted] + [k for k in owner.attrs
-                       if k not in owner.real.__dict__ and not is_slot(owner.cls, k)]
+        return [k for k in real if k not in owner.deleted and k not in moved] + [
+            k for k in owner.attrs
+            if (k not in owner.real.__dict__ or k in moved) and not is_slot(owner.cls, k)]
 
     def len(self, tx) -> int:
         return len(self._pairs(tx))

@@ -213,3 +213,29 @@ def test_getattribute_class_write_is_stored_in_the_dict():
     _assert_same(compiled(x, compiled_obj), expected)
     assert object.__getattribute__(compiled_obj, "__dict__") == \
         object.__getattribute__(eager_obj, "__dict__")
+
+
+class Three:
+    def __init__(self):
+        self.a, self.b, self.c = 1, 2, 3
+
+
+def test_keys_after_deletions_follow_cpython_order():
+    """A key deleted and set again moves to the end, after keys added before it."""
+    def fn(x, obj):
+        first = obj.a
+        obj.n1 = 10
+        del obj.__dict__["b"]
+        obj.b = 20
+        obj.__dict__["n2"] = 30
+        del obj.a
+        obj.__dict__["a"] = first + 1
+        obj.c = 4  # set in place: keeps its position
+        return x + obj.a, list(obj.__dict__), list(obj.__dict__.items())
+
+    x = torch.arange(3.0)
+    eager_obj, compiled_obj = Three(), Three()
+    expected = fn(x, eager_obj)
+    compiled = compiler.compile(fn, backend="eager", fullgraph=True)
+    _assert_same(compiled(x, compiled_obj), expected)
+    assert list(vars(compiled_obj).items()) == list(vars(eager_obj).items())
