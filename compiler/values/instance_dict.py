@@ -153,6 +153,8 @@ class InstanceDictValue(Value):
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
             self.delitem(tx, args[0])
             return found
+        if name in _DUNDERS and len(args) == _DUNDERS[name][1] and not kwargs:
+            return _DUNDERS[name][0](self, tx, *args)
         if name == "clear" and not args and not kwargs:
             for key, _ in self._pairs(tx):
                 self._store(tx, key.as_constant(), None)
@@ -164,6 +166,15 @@ class InstanceDictValue(Value):
             return ConstantValue(None)
         return DictValue.from_pairs(self._pairs(tx)).call_method(tx, name, args, kwargs) \
             if name in ("keys", "values", "items", "copy") else _no_method(name)
+
+
+_DUNDERS = {  # the dict's slots called by name: (as the tracker answers them, arguments)
+    "__len__": (lambda view, tx: ConstantValue(view.len(tx)), 0),
+    "__contains__": (lambda view, tx, key: ConstantValue(view.contains(tx, key)), 1),
+    "__getitem__": (InstanceDictValue.getitem, 1),
+    "__setitem__": (lambda view, tx, k, v: view.setitem(tx, k, v) or ConstantValue(None), 2),
+    "__delitem__": (lambda view, tx, k: view.delitem(tx, k) or ConstantValue(None), 1),
+}
 
 
 def _update_pairs(tx, args: list[Value]) -> list[tuple[Value, Value]]:

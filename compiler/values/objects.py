@@ -423,7 +423,7 @@ class ObjectValue(Value):
         found = class_attribute(tx, self.cls, name, self)
         if found is not None:
             return found
-        if name in ObjectSlotMethodValue.NAMES:  # what copy.deepcopy asks for
+        if name in ObjectSlotMethodValue.NAMES or name in ObjectSlotMethodValue.GENERIC:
             return ObjectSlotMethodValue(self, name)
         if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of a {self.cls.__qualname__} object",

@@ -75,7 +75,15 @@ def _classmethod_object(x, o):
     return x + cm.__get__(None, SubBox)(2) + cm.__get__(o)(1) + cm.__func__(Box, 1)
 
 
-CASES = [_property_from_class_dict, _property_fget_fset, _property_set_delete, _function_get,
+def _object_slots_called_by_name(x, o):
+    o.__setattr__("w", 4.0)
+    read = o.__getattribute__("w") + o.__getattribute__("doubled")
+    o.__delattr__("v")
+    view = o.__dict__
+    return x + read, view.__len__(), view.__contains__("w"), hasattr(o, "v")
+
+
+CASES = [_object_slots_called_by_name, _property_from_class_dict, _property_fget_fset, _property_set_delete, _function_get,
          _staticmethod_object, _classmethod_object]
 
 
