@@ -229,6 +229,30 @@ def is_callable(value: Value) -> bool:
     return find_in_mro(value.python_type(), "__call__")[0] is not None
 
 
+def is_none(value: Value) -> bool:
+    return value.is_constant() and value.as_constant() is None
+
+
+def assign_class(tx, obj, value: Value) -> None:
+    """`obj.__class__ = C` on an object made in the trace: CPython's own check decides whether
+    the two classes' layouts allow it (asked on a bare instance of the old class), then the
+    tracker's class is C. An existing object's is refused (its guards name its class)."""
+    from compiler.values.objects import ClassValue
+    if obj.real is not None or not isinstance(value, ClassValue) or any(
+            find_in_mro(k, "__del__")[0] is not None for k in (obj.cls, value.cls)):
+        raise refuse(obj, "assignment of __class__")  # (a probe's __del__ would run)
+    try:
+        probe = object.__new__(obj.cls)
+    except TypeError:
+        raise refuse(obj, "assignment of __class__") from None
+    try:
+        object.__setattr__(probe, "__class__", value.cls)
+    except TypeError as error:
+        raise RaisedByProgram(error) from None
+    tx.ctx.side_effects.touch(obj)
+    obj.cls = value.cls
+
+
 def check_instance_assignment(cls: type, name: str, descriptor: Any) -> None:
     """`obj.name = v` stored in the instance, as object.__setattr__ would store it: a slot,
     or the instance dict; a class without one raises AttributeError, and a user data

@@ -15,10 +15,12 @@ from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource, ConstantSource, ItemSource
 from compiler.values import registry
 from compiler.values.attributes import (
+    assign_class,
     check_instance_assignment,
     delete_through_class,
     find_in_mro,
     guarded_find_in_mro,
+    is_none,
 )
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.cached_attributes import computed_on_first_read, is_computed_on_first_read
@@ -470,6 +472,8 @@ class ObjectValue(Value):
             return
         if (user_descriptor := data_descriptor(tx, self.cls, name)) is not None:
             return user_descriptor.set(tx, self, value)  # its __set__, traced
+        if name == "__class__" and descriptor is vars(object)["__class__"]:
+            return assign_class(tx, self, value)
         check_instance_assignment(self.cls, name, descriptor)
         tx.ctx.side_effects.touch(self)
         self.attrs[name] = value
@@ -539,10 +543,10 @@ class ObjectValue(Value):
         method = class_attribute(tx, self.cls, "__iter__", self)
         if method is None:
             getitem = class_attribute(tx, self.cls, "__getitem__", self)
-            if getitem is not None and not _is_none(getitem):
+            if getitem is not None and not is_none(getitem):
                 from compiler.values.generators import sequence_iterator
                 return sequence_iterator(getitem)
-        if method is None or _is_none(method):
+        if method is None or is_none(method):
             raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object is not iterable"))
         result = method.call(tx, [], {})
         kind = result.python_type()
@@ -553,7 +557,7 @@ class ObjectValue(Value):
 
     def next(self, tx) -> Value:
         method = class_attribute(tx, self.cls, "__next__", self)
-        if method is None or _is_none(method):
+        if method is None or is_none(method):
             raise RaisedByProgram(TypeError(f"{self.cls.__name__!r} object is not an iterator"))
         return method.call(tx, [], {})
 
@@ -590,10 +594,6 @@ class ObjectValue(Value):
 
 def UserObjectValue(real: Any, source) -> ObjectValue:  # noqa: N802 - a factory named as a kind
     return ObjectValue(type(real), real, source)
-
-
-def _is_none(value: Value) -> bool:
-    return value.is_constant() and value.as_constant() is None
 
 
 registry.install(class_value=ClassValue, class_attribute=class_attribute)

@@ -83,8 +83,8 @@ def _object_slots_called_by_name(x, o):
     return x + read, view.__len__(), view.__contains__("w"), hasattr(o, "v")
 
 
-CASES = [_object_slots_called_by_name, _property_from_class_dict, _property_fget_fset, _property_set_delete, _function_get,
-         _staticmethod_object, _classmethod_object]
+CASES = [_object_slots_called_by_name, _property_from_class_dict, _property_fget_fset,
+         _property_set_delete, _function_get, _staticmethod_object, _classmethod_object]
 
 
 def _same(actual, expected):
@@ -108,3 +108,48 @@ def test_matches_eager(fn, make):
     _same(compiled(x, ours), expected)
     assert vars(ours) == vars(eager_obj)
     assert compiler.stats(compiled).graphs == 1
+
+
+class Base:
+    def __init__(self, v):
+        self.v = v
+
+    def kind(self):
+        return "base"
+
+
+class Derived(Base):
+    def kind(self):
+        return "derived"
+
+
+class Slotted:
+    __slots__ = ("v",)
+
+
+def test_class_assignment_on_an_object_made_in_the_frame():
+    def fn(x):
+        obj = Base(2.0)
+        obj.__class__ = Derived
+        return x * obj.v, obj.kind(), isinstance(obj, Derived), type(obj).__name__, obj
+
+    x = torch.arange(3.0)
+    expected = fn(x)
+    compiled = compiler.compile(fn, backend="eager", fullgraph=True)
+    actual = compiled(x)
+    _same(actual[:4], expected[:4])
+    assert type(actual[4]) is Derived and vars(actual[4]) == vars(expected[4])
+
+
+def test_class_assignment_between_incompatible_layouts_raises_as_eager():
+    def fn(x):
+        obj = Base(1.0)
+        try:
+            obj.__class__ = Slotted
+        except TypeError as error:
+            return x + 1, str(error)
+        return x - 1, ""
+
+    x = torch.arange(3.0)
+    compiled = compiler.compile(fn, backend="eager", fullgraph=True)
+    _same(compiled(x), fn(x))
