@@ -1,5 +1,5 @@
 """torch.utils._pytree in a trace: tree_flatten, tree_unflatten, tree_leaves, tree_structure,
-tree_map, tree_map_, tree_map_only, tree_all, tree_any and tree_is_leaf, modelled on the
+tree_map, tree_map_, tree_map_only, tree_iter, tree_all, tree_any and tree_is_leaf, modelled on the
 trackers.
 
 pytree keeps its registry in a module dict (`SUPPORTED_NODES`): a node is a leaf when its
@@ -332,11 +332,63 @@ def _tree_map_in_place(tx, func, tree, *rests, is_leaf=None):
     return tree
 
 
+def _child_iterator(tx, node: Value, node_type: Any) -> Value:
+    """What tree_iter loops over: a list's own items, live (pytree's list flatten gives the
+    list itself), a registered function's children as it gives them, else a snapshot."""
+    from compiler.values.iterators import SequenceIteratorValue
+    if node_type is list:
+        return node.iter(tx)
+    if not _is_modelled(node_type, pytree.SUPPORTED_NODES[node_type]):
+        flat = _node_function(tx, node_type, "flatten_fn").call(tx, [node], {}).unpack(tx)
+        if len(flat) != 2:
+            raise _refuse("a flatten function that does not give (children, context)")
+        return flat[0].iter(tx)
+    return SequenceIteratorValue(_children(tx, node, node_type)[0])
+
+
+def _tree_iter(tx, tree, is_leaf=None):
+    """tree_iter, a generator: each step walks on only as far as its next leaf, asking
+    is_leaf and reading the containers when CPython's recursion would."""
+    import types
+
+    from compiler.values.generators import LazyIteratorValue
+    from compiler.values.generators import _advance as advance
+    from compiler.values.generators import _stop as stop
+    is_leaf = _leaf_option(is_leaf)
+    stack: list[Value] = []
+    state = {"started": False}
+
+    def visit(node: Value) -> Value | None:
+        if _is_leaf(tx, node, is_leaf):
+            return node
+        stack.append(_child_iterator(tx, node, _node_type(node)))
+        return None
+
+    def step(tx):
+        if not state["started"]:
+            state["started"] = True
+            found = visit(tree)
+            if found is not None:
+                return found
+        while stack:
+            child = advance(tx, stack[-1])
+            if child is None:
+                stack.pop()
+                continue
+            found = visit(child)
+            if found is not None:
+                return found
+        stop()
+
+    return LazyIteratorValue(types.GeneratorType, step)
+
+
 def _tree_all_any(every: bool):
+    """`all(map(pred, tree_iter(tree)))` (any): stops at the first leaf that decides."""
     def handler(tx, pred, tree, is_leaf=None):
-        if _leaf_option(is_leaf) is not None:
-            raise _refuse("tree_all/tree_any with is_leaf")
-        for leaf in flatten(tx, tree, None)[0]:
+        from compiler.values.generators import _advance as advance
+        leaves = _tree_iter(tx, tree, is_leaf)
+        while (leaf := advance(tx, leaves)) is not None:
             if pred.call(tx, [leaf], {}).bool(tx) is not every:
                 return ConstantValue(not every)
         return ConstantValue(every)
@@ -349,6 +401,7 @@ HANDLERS = {
     pytree.tree_is_leaf: _tree_is_leaf, pytree.tree_map: _tree_map,
     pytree.tree_map_only: _tree_map_only, pytree.tree_all: _tree_all_any(True),
     pytree.tree_any: _tree_all_any(False), pytree.tree_map_: _tree_map_in_place,
+    pytree.tree_iter: _tree_iter,
 }
 
 

@@ -225,6 +225,26 @@ def pytree_size_node(x):
     return leaves[:2], pytree.tree_unflatten(doubled, spec), spec.num_leaves
 
 
+@case(_one)
+def pytree_tree_iter_lazy_walk(x):
+    items = [x, (x + 1, {"k": x + 2})]
+    it = pytree.tree_iter(items)
+    first = next(it)
+    items.append(x * 10)  # the outer list is walked live, as pytree walks it
+    return first, list(it)
+
+
+@case(_one)
+def pytree_tree_any_stops_early_with_is_leaf(x):
+    seen = []
+    def pred(t):
+        seen.append(type(t).__name__)
+        return isinstance(t, tuple)
+    tree = [x, (x, x), [x, (1, 2)]]
+    found = pytree.tree_any(pred, tree, is_leaf=lambda t: isinstance(t, tuple))
+    return found, seen, x + len(seen)
+
+
 # -- iterator corners ------------------------------------------------------------------------
 
 @case(_one)
