@@ -237,20 +237,20 @@ def assign_class(tx, obj, value: Value) -> None:
     """`obj.__class__ = C` on an object made in the trace: CPython's own check decides whether
     the two classes' layouts allow it (asked on a bare instance of the old class), then the
     tracker's class is C. An existing object's is refused (its guards name its class)."""
-    from compiler.values.objects import ClassValue
-    if obj.real is not None or not isinstance(value, ClassValue) or any(
-            find_in_mro(k, "__del__")[0] is not None for k in (obj.cls, value.cls)):
+    target = value.fixed_object()  # a class tracker's class
+    if obj.real is not None or not isinstance(target, type) or any(
+            find_in_mro(k, "__del__")[0] is not None for k in (obj.cls, target)):
         raise refuse(obj, "assignment of __class__")  # (a probe's __del__ would run)
     try:
         probe = object.__new__(obj.cls)
     except TypeError:
         raise refuse(obj, "assignment of __class__") from None
     try:
-        object.__setattr__(probe, "__class__", value.cls)
+        object.__setattr__(probe, "__class__", target)
     except TypeError as error:
         raise RaisedByProgram(error) from None
     tx.ctx.side_effects.touch(obj)
-    obj.cls = value.cls
+    obj.cls = target
 
 
 def check_instance_assignment(cls: type, name: str, descriptor: Any) -> None:

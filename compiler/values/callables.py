@@ -231,9 +231,9 @@ class UserFunctionValue(Value):
             return ConstantValue(first if isinstance(first, str) else None)
         if name == "__code__":
             return self._code(tx)
-        if name == "__get__":  # binds it (python_descriptors.py)
-            from compiler.values.python_descriptors import FunctionGetValue
-            return FunctionGetValue(self)
+        if name == "__get__":  # binds it (function_binding.py)
+            from compiler.values.function_binding import FunctionGetValue
+            return FunctionGetValue(self, UserMethodValue)
         if name == "__annotations__" and self.fn is not None:  # one live dict
             return registry.wrap(tx.ctx, self.fn.__annotations__,
                                  AttrSource(self._fn_source(tx.ctx), name))

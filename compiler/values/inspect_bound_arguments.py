@@ -75,9 +75,6 @@ class BoundArgumentsValue(Value):
         if name == "kwargs":
             from compiler.values.containers import DictValue
             return DictValue.from_pairs(self._kwargs(tx))
-        if name == "signature":
-            from compiler.values.stdlib_inspect import SignatureValue
-            return SignatureValue(self.signature.parameters, self.signature)
         if name == "apply_defaults":
             from compiler.values.native import BoundContainerMethodValue
             return BoundContainerMethodValue(self, name)

@@ -1,11 +1,11 @@
 """The descriptor objects of Python classes read as values: a `property`, a `staticmethod`, a
-`classmethod` (`type(obj).__dict__["name"]`, `C.prop`), and a function's own `__get__`.
+`classmethod` (`type(obj).__dict__["name"]`, `C.prop`); a function's own `__get__` is in
+function_binding.py.
 
 Each is held by identity (exact types only: a subclass may change the protocol), and its
 protocol is CPython's, spelled out: `property.__get__(obj)` calls `fget(obj)` (the property
 itself when obj is None), `__set__`/`__delete__` call `fset`/`fdel`; a staticmethod gives its
-function; a classmethod binds its function to the class given or to obj's type; a function's
-`__get__(obj)` is the method bound to obj (the function itself for None). A missing accessor
+function; a classmethod binds its function to the class given or to obj's type. A missing accessor
 (no fget...) is refused rather than spelled with CPython's message.
 """
 
@@ -117,25 +117,6 @@ class ClassMethodValue(DescriptorObjectValue):
                 owner = registry.class_value(args[0].python_type())
             return UserMethodValue(self.part(tx, "__func__"), owner)
         raise _refuse(f"classmethod.{name} with these arguments")
-
-
-class FunctionGetValue(Value):
-    """`fn.__get__` of a Python function: `fn.__get__(obj[, type])` is the method bound to
-    obj; `fn.__get__(None, C)` is fn itself."""
-
-    def __init__(self, function: Value):
-        super().__init__(None)
-        self.function = function
-
-    def call(self, tx, args, kwargs) -> Value:
-        from compiler.values.callables import UserMethodValue
-        if kwargs or not 1 <= len(args) <= 2:
-            raise _refuse("function.__get__ with these arguments")
-        if _is_none(args[0]):
-            if len(args) == 1 or _is_none(args[1]):
-                raise _refuse("function.__get__(None, None)")  # CPython: TypeError
-            return self.function
-        return UserMethodValue(self.function, args[0])
 
 
 def _wrapper(kind: type[DescriptorObjectValue]):
