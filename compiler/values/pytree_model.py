@@ -109,13 +109,20 @@ def _real(value: Value, what: str) -> Any:
     raise _refuse(f"{what} {value} that is not a constant")
 
 
-def _children(tx, value: Value, node_type: Any) -> tuple[list[Value], Any]:
-    """pytree's flatten function of a node, on the tracker: (children, context)."""
+def _children(tx, value: Value, node_type: Any, live: list | None = None
+              ) -> tuple[list[Value], Any]:
+    """pytree's flatten function of a node, on the tracker: (children, context). `live`
+    collects the container pytree then loops over when it may be the program's own list
+    (a list node itself, what a registered flatten function gives)."""
     if not _is_modelled(node_type, pytree.SUPPORTED_NODES[node_type]):
         flat = _node_function(tx, node_type, "flatten_fn").call(tx, [value], {}).unpack(tx)
         if len(flat) != 2:
             raise _refuse("a flatten function that does not give (children, context)")
+        if live is not None:
+            live.append(flat[0])
         return list(flat[0].unpack(tx)), _real_context(flat[1])
+    if node_type is list and live is not None:
+        live.append(value)
     if node_type in (tuple, list, collections.deque, collections.namedtuple) or (
             pytree.is_structseq_class(node_type)):
         items = list(value.items)
@@ -140,9 +147,11 @@ def flatten(tx, tree: Value, is_leaf: Value | None) -> tuple[list[Value], Any]:
             leaves.append(node)
             return pytree._LEAF_SPEC
         node_type = _node_type(node)
-        children, context = _children(tx, node, node_type)
+        live: list[Value] = []
+        children, context = _children(tx, node, node_type, live)
         specs = [helper(child) for child in children]
-        if is_leaf is not None and _children(tx, node, node_type)[0] != children:
+        if is_leaf is not None and any(list(getattr(c, "items", children)) != children
+                                       for c in live):  # pytree loops over that list live
             raise _refuse("a tree changed by its is_leaf function")
         return pytree.TreeSpec(node_type, context, specs)
 

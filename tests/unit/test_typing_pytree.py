@@ -160,3 +160,19 @@ def test_a_registered_user_node_is_flattened_by_its_own_functions():
         assert q == 3 and count == 4 and spec == expected[4]
     finally:
         pytree._deregister_pytree_node(Pair)
+
+
+def test_a_list_changed_by_is_leaf_while_flattened_is_refused():
+    def fn(x):
+        items = [x, x + 1]
+
+        def is_leaf(t):
+            if t is x and len(items) == 2:
+                items.append(x * 5)  # pytree walks the list live: it sees the new item
+            return False
+        return pytree.tree_leaves([items], is_leaf=is_leaf)
+
+    x = torch.ones(1)
+    with pytest.raises(Unsupported):
+        compiler.compile(fn, fullgraph=True)(x)
+    assert len(compiler.compile(fn)(x)) == 3
