@@ -262,7 +262,7 @@ def test_a_loop_with_a_break_per_iteration_does_not_recompile_on_later_calls():
     def f(x):
         out = []
         for v in x:
-            out.append(v.item())
+            out.append(v.tolist())
         return out
 
     fc = compiler.compile(f)
