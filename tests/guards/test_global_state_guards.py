@@ -103,7 +103,20 @@ def sets_threads(x):
     return x + 1
 
 
-@pytest.mark.parametrize("fn", [seeds, sets_threads])
+def test_a_seed_set_in_the_trace_is_a_graph_node_with_the_eager_backend_only():
+    compiler.reset()
+    compiled = compiler.compile(seeds, backend="eager", fullgraph=True)
+    torch.manual_seed(0)
+    first = compiled(X)
+    after = torch.rand(1)
+    torch.manual_seed(0)
+    assert_same((first, after), (seeds(X), torch.rand(1)))
+    with pytest.raises(compiler.Unsupported):  # a compiling backend would seed once, tracing
+        compiler.reset()
+        compiler.compile(seeds, backend="aot_eager", fullgraph=True)(X)
+
+
+@pytest.mark.parametrize("fn", [sets_threads])
 def test_a_call_that_changes_global_state_runs_on_every_call(fn):
     threads = torch.get_num_threads()
     try:
