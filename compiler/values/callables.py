@@ -1,6 +1,6 @@
-"""Callables: user functions (inlined), bound methods, partials, code objects and lru_cache
-wrappers. Builtins live in builtins.py, torch functions in torch_functions.py, the methods of
-containers and tensors in native.py, those of constants in constant.py.
+"""Callables: user functions (inlined), bound methods, partials and code objects. lru_cache
+wrappers live in lru_cache.py, builtins in builtins.py, torch functions in torch_functions.py,
+the methods of containers and tensors in native.py, those of constants in constant.py.
 """
 
 from __future__ import annotations
@@ -8,8 +8,6 @@ from __future__ import annotations
 import inspect
 import types
 from typing import Any
-
-import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
@@ -21,7 +19,7 @@ from compiler.guards.sources import (
     ItemSource,
 )
 from compiler.values import registry
-from compiler.values.base import HeldCallableValue, RaisedByProgram, Value, identity_key
+from compiler.values.base import RaisedByProgram, Value, identity_key
 from compiler.values.call_errors import missing_arguments, too_many_positional, unbound_name
 from compiler.values.constant import ConstantValue
 from compiler.values.module_call import CALL_FUNCTIONS, call_module
@@ -556,66 +554,6 @@ def bind_arguments(code: types.CodeType, name: str, defaults: list[Value],
         bound[names[index]] = DictValue.from_pairs([(registry.wrap_constant(k), v)
                                                     for k, v in varkw.items()])
     return bound
-
-
-def unsupported_call(what: str) -> Unsupported:
-    return Unsupported(f"call of {what}", BreakReason.UNSUPPORTED_CALL)
-
-
-class LruCacheValue(HeldCallableValue):
-    """A functools.lru_cache wrapper. Called on constants, it is called for real at trace time,
-    as the program calls it (a result it had cached is what the program gets, even if the
-    function would compute another now), and its constant result is folded in, guarded on the
-    cache's miss count, which a recomputation or a cache_clear() changes. Anything else (a
-    tensor argument, a mutable result) is refused: the call runs in Python."""
-
-    def as_constant(self) -> Any:
-        return self.fn
-
-    def call(self, tx, args, kwargs) -> Value:
-        from compiler.guards.guard import GuardKind
-        from compiler.guards.sources import LruCacheMissesSource
-        name = getattr(self.fn, "__qualname__", "an lru_cache function")
-        plain = [_frozen_constant(a, name) for a in args]
-        named = {k: _frozen_constant(v, name) for k, v in kwargs.items()}
-        # (one reached with no source, a global of a library's module, is named by the guards
-        # as a constant they hold)
-        source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
-        try:
-            result = self.fn(*plain, **named)
-        except Exception as exc:
-            raise unsupported_call(f"{name}, which raises {type(exc).__name__}") from None
-        if not _is_frozen(result):
-            raise unsupported_call(f"{name}, an lru_cache function returning a "
-                                   f"{type(result).__qualname__}")
-        misses = LruCacheMissesSource(source)
-        for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
-            del tx.ctx.guards[key]  # the count after the last call of this trace
-        tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
-        return registry.wrap_constant(result)
-
-    def getattr(self, tx, name: str) -> Value:
-        if name in ("__wrapped__", "__name__", "__qualname__", "__module__", "__doc__"):
-            return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
-                        if self.source is not None else None)
-        return super().getattr(tx, name)
-
-
-def _frozen_constant(value: Value, name: str) -> Any:
-    from compiler.values.constant import CONSTANT_TYPES
-    from compiler.values.containers import TupleValue
-    if isinstance(value, ConstantValue) and type(value.value) in CONSTANT_TYPES:
-        return value.value
-    if isinstance(value, TupleValue) and value.python_type() in (tuple, torch.Size):
-        return value.python_type()(_frozen_constant(item, name) for item in value.items)
-    raise unsupported_call(f"{name} (an lru_cache function) on {value}")
-
-
-def _is_frozen(result: Any) -> bool:
-    from compiler.values.constant import CONSTANT_TYPES
-    if type(result) in (tuple, frozenset, torch.Size):
-        return all(_is_frozen(item) for item in result)
-    return type(result) in CONSTANT_TYPES
 
 
 def without_bookkeeping(fn: types.FunctionType) -> types.FunctionType:

@@ -135,7 +135,7 @@ def _partial(tx, fn, *args, **kwargs):
     from compiler.values.callables import PartialValue
     if isinstance(fn, PartialValue) and fn.unwraps(tx):  # CPython flattens a partial of a
         # partial that has no instance dict
-        return PartialValue(fn.func, [*fn.args, *args], {**fn.keywords, **kwargs})
+        return PartialValue(fn.func, [*fn.args, *args], {**fn.current_keywords(), **kwargs})
     return PartialValue(fn, list(args), kwargs)
 
 

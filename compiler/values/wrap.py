@@ -374,7 +374,8 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
     if isinstance(obj, functools._lru_cache_wrapper):
         if ctx is not None:
             ctx.guard(source, GuardKind.ID, obj)
-        return callables.LruCacheValue(obj, source)
+        from compiler.values.lru_cache import LruCacheValue
+        return LruCacheValue(obj, source)
     if isinstance(obj, functools.partial):
         return callables.PartialValue.from_real(ctx, obj, source)
     if isinstance(obj, torch.nn.Module):

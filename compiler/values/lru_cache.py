@@ -1,0 +1,75 @@
+"""functools.lru_cache wrappers in a trace: called on constants, the real wrapper runs at
+trace time and its constant result is folded in, guarded on the cache's miss count.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import torch
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.sources import AttrSource, ConstantSource
+from compiler.values import registry
+from compiler.values.base import HeldCallableValue, Value
+from compiler.values.constant import ConstantValue
+
+
+def unsupported_call(what: str) -> Unsupported:
+    return Unsupported(f"call of {what}", BreakReason.UNSUPPORTED_CALL)
+
+
+class LruCacheValue(HeldCallableValue):
+    """A functools.lru_cache wrapper. Called on constants, it is called for real at trace time,
+    as the program calls it (a result it had cached is what the program gets, even if the
+    function would compute another now), and its constant result is folded in, guarded on the
+    cache's miss count, which a recomputation or a cache_clear() changes. Anything else (a
+    tensor argument, a mutable result) is refused: the call runs in Python."""
+
+    def as_constant(self) -> Any:
+        return self.fn
+
+    def call(self, tx, args, kwargs) -> Value:
+        from compiler.guards.guard import GuardKind
+        from compiler.guards.sources import LruCacheMissesSource
+        name = getattr(self.fn, "__qualname__", "an lru_cache function")
+        plain = [_frozen_constant(a, name) for a in args]
+        named = {k: _frozen_constant(v, name) for k, v in kwargs.items()}
+        # (one reached with no source, a global of a library's module, is named by the guards
+        # as a constant they hold)
+        source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
+        try:
+            result = self.fn(*plain, **named)
+        except Exception as exc:
+            raise unsupported_call(f"{name}, which raises {type(exc).__name__}") from None
+        if not _is_frozen(result):
+            raise unsupported_call(f"{name}, an lru_cache function returning a "
+                                   f"{type(result).__qualname__}")
+        misses = LruCacheMissesSource(source)
+        for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
+            del tx.ctx.guards[key]  # the count after the last call of this trace
+        tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
+        return registry.wrap_constant(result)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in ("__wrapped__", "__name__", "__qualname__", "__module__", "__doc__"):
+            return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
+                        if self.source is not None else None)
+        return super().getattr(tx, name)
+
+
+def _frozen_constant(value: Value, name: str) -> Any:
+    from compiler.values.constant import CONSTANT_TYPES
+    from compiler.values.containers import TupleValue
+    if isinstance(value, ConstantValue) and type(value.value) in CONSTANT_TYPES:
+        return value.value
+    if isinstance(value, TupleValue) and value.python_type() in (tuple, torch.Size):
+        return value.python_type()(_frozen_constant(item, name) for item in value.items)
+    raise unsupported_call(f"{name} (an lru_cache function) on {value}")
+
+
+def _is_frozen(result: Any) -> bool:
+    from compiler.values.constant import CONSTANT_TYPES
+    if type(result) in (tuple, frozenset, torch.Size):
+        return all(_is_frozen(item) for item in result)
+    return type(result) in CONSTANT_TYPES
