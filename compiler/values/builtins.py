@@ -147,34 +147,12 @@ def _len(tx, obj):
 @handles(isinstance)
 def _isinstance(tx, obj, classes):
     kind, targets = obj.python_type(), classes.as_constant()
-    computed = _computed_instance_checks(tx, obj, targets)
+    from compiler.values.instance_checks import computed_instance_checks
+    computed = computed_instance_checks(tx, obj, targets, _issubclass_of)
     if computed is not None:
         return ConstantValue(computed)
     guard_subclass_answer(tx, kind, targets)
     return ConstantValue(_issubclass_of(kind, targets))
-
-
-def _computed_instance_checks(tx, obj, targets) -> bool | None:
-    """The answer when a class among `targets` checks instances its own way (legacy tensor
-    types, a program's metaclass: instance_checks.py), else None."""
-    from compiler.values.instance_checks import checks_its_own_way, computed_answer
-    flat = _flat_classes(targets)
-    if not any(checks_its_own_way(c) for c in flat):
-        return None
-    for c in flat:  # in order, up to the first that accepts, as CPython asks them
-        answer = computed_answer(tx, obj, c)
-        if answer is None:
-            guard_subclass_answer(tx, obj.python_type(), c)
-            answer = _issubclass_of(obj.python_type(), c)
-        if answer:
-            return True
-    return False
-
-
-def _flat_classes(targets) -> list:
-    if isinstance(targets, tuple):
-        return [c for t in targets for c in _flat_classes(t)]
-    return [targets]
 
 
 def _issubclass_of(kind: type, classes) -> bool:

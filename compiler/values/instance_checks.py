@@ -57,3 +57,26 @@ def computed_answer(tx, obj: Value, cls: Any) -> bool | None:
     from compiler.values import registry
     result = registry.wrap(tx.ctx, check, None).call(tx, [registry.class_value(cls), obj], {})
     return result.bool(tx)
+
+
+def computed_instance_checks(tx, obj: Value, targets, issubclass_of) -> bool | None:
+    """`isinstance(obj, targets)` when a class among them checks instances its own way, else
+    None (the caller's guarded subclass test answers). `issubclass_of` is that test."""
+    from compiler.values.attributes import guard_subclass_answer
+    flat = _flat_classes(targets)
+    if not any(checks_its_own_way(c) for c in flat):
+        return None
+    for c in flat:  # in order, up to the first that accepts, as CPython asks them
+        answer = computed_answer(tx, obj, c)
+        if answer is None:
+            guard_subclass_answer(tx, obj.python_type(), c)
+            answer = issubclass_of(obj.python_type(), c)
+        if answer:
+            return True
+    return False
+
+
+def _flat_classes(targets) -> list:
+    if isinstance(targets, tuple):
+        return [c for t in targets for c in _flat_classes(t)]
+    return [targets]
