@@ -10,9 +10,8 @@ eager's. The trace itself puts back the default dtype it started with when it en
 finished or stopped (a region that leaves the graph open until then: `ctx.open_regions`).
 
 A graph that raises at run time (an index out of bounds on real data) may run its frame again
-eagerly (compiler/cache/graph_raised.py), which must start from the caller's default dtype, not
-the one the graph's node set: until that path puts it back (its `sets_default_dtype`), the call
-is refused.
+eagerly (compiler/cache/graph_raised.py), which starts from the caller's default dtype, not the
+one the graph's node set: GraphRaised puts it back (its `sets_default_dtype`).
 
 A backend that compiles the graph (aot_eager, inductor) traces it again, running the call at
 compile time rather than on every call: refused there. A subgraph (a speculated function)
@@ -55,9 +54,6 @@ def set_default_dtype(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Va
     if isinstance(ctx.graph, SubgraphBuilder):
         raise Unsupported("torch.set_default_dtype inside a function traced as a subgraph",
                           BreakReason.UNSUPPORTED_CALL)
-    if not _raised_graph_restores():
-        raise Unsupported("torch.set_default_dtype (a graph raising after it would run its frame "
-                          "again under the new default)", BreakReason.UNSUPPORTED_CALL)
     before = torch.get_default_dtype()
     try:
         torch.set_default_dtype(dtype)  # raises as eager's would (an integer dtype)
@@ -68,13 +64,3 @@ def set_default_dtype(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Va
     ctx.graph.graph.call_function(torch.set_default_dtype, (dtype,))
     ctx.graph.op_count += 1  # an op of its own: the graph is made even if it holds nothing else
     return ConstantValue(None)
-
-
-def _raised_graph_restores() -> bool:
-    """(Looked up among the loaded modules: the entry loaded it before any trace, and values/
-    does not import cache/.)"""
-    import inspect
-    import sys
-    raised = getattr(sys.modules.get("compiler.cache.graph_raised"), "GraphRaised", None)
-    return raised is not None and "sets_default_dtype" in inspect.signature(
-        raised.__init__).parameters

@@ -24,15 +24,6 @@ def _float32_default():
     torch.set_default_dtype(torch.float32)
 
 
-@pytest.fixture
-def _raised_graph_restores(monkeypatch):
-    """The compiler models set_default_dtype only once a graph that raises at run time puts the
-    default dtype back before its eager rerun (compiler/cache/graph_raised.py); the probes of
-    the modelling itself run as if it did."""
-    from compiler.values import default_dtype
-    monkeypatch.setattr(default_dtype, "_raised_graph_restores", lambda: True)
-
-
 @contextlib.contextmanager
 def _default(dtype):
     saved = torch.get_default_dtype()
@@ -48,7 +39,6 @@ def switch_and_leave(a):
     return a + torch.ones(4), torch.zeros(2), (a.long() * 0.5).dtype
 
 
-@pytest.mark.usefixtures("_raised_graph_restores")
 def test_default_dtype_left_changed_after_the_call():
     expected = switch_and_leave(_x())
     after_eager = torch.get_default_dtype()
@@ -68,7 +58,6 @@ def only_switches(a):
     return 1
 
 
-@pytest.mark.usefixtures("_raised_graph_restores")
 def test_default_dtype_change_alone_makes_a_graph():
     compiled = compiler.compile(only_switches, fullgraph=True)
     assert compiled(_x()) == 1
@@ -83,7 +72,6 @@ def switch_with_break(a):
     return z, w, torch.ones(1), torch.get_default_dtype()
 
 
-@pytest.mark.usefixtures("_raised_graph_restores")
 def test_default_dtype_across_a_graph_break():
     stats = run_calls(switch_with_break, [(None, (_x(),)), (None, (_x(1),))])
     assert stats.graph_breaks
@@ -113,7 +101,6 @@ def integer_default(a):
     return a
 
 
-@pytest.mark.usefixtures("_raised_graph_restores")
 def test_default_dtype_integer_raises_as_eager():
     run_calls(integer_default, [(None, (_x(),))])
     assert torch.get_default_dtype() is torch.float32
@@ -130,7 +117,6 @@ def nested_defaults(a, flag):
     return inner, outer, a * 2.5
 
 
-@pytest.mark.usefixtures("_raised_graph_restores")
 def test_default_dtype_nested_and_guarded_on_a_flag():
     stats = run_calls(nested_defaults, [(None, (_x(), True)), (None, (_x(), False)),
                                         (None, (_x(), True))], fullgraph=True)
@@ -149,19 +135,9 @@ def switch_then_index(a, i):
 
 def test_default_dtype_graph_raising_at_run_time():
     """An index out of bounds only the real data shows: the frame's eager rerun must start
-    from the caller's default dtype (today: set_default_dtype refused, so always so)."""
+    from the caller's default dtype, which GraphRaised puts back."""
     run_calls(switch_then_index, [(None, (_x(0, (3,)), torch.tensor([10]))),
                                   (None, (_x(0, (3,)), torch.tensor([1])))])
-    assert torch.get_default_dtype() is torch.float32
-
-
-def test_default_dtype_refused_while_a_raising_graph_cannot_restore_it():
-    from compiler.values import default_dtype
-    if default_dtype._raised_graph_restores():
-        pytest.skip("GraphRaised puts the default dtype back: the call is modelled")
-    compiled = compiler.compile(switch_and_leave, fullgraph=True)
-    with pytest.raises(compiler.Unsupported):
-        compiled(_x())
     assert torch.get_default_dtype() is torch.float32
 
 
