@@ -12,7 +12,10 @@ import functools
 import heapq
 import operator
 
-from tests.dynamo_style import functions_heldout_i2  # noqa: F401 - registers its cases
+from tests.dynamo_style import (
+    functions_heldout_i2,  # noqa: F401 - registers its cases
+    functions_heldout_i3,  # noqa: F401 - registers its cases
+)
 from tests.dynamo_style.registry import case
 
 
