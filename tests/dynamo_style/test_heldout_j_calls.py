@@ -6,8 +6,6 @@ and the state after the calls too (the default dtype, the next draw of the globa
 
 from __future__ import annotations
 
-import contextlib
-
 import pytest
 import torch
 
@@ -15,6 +13,7 @@ import compiler
 from tests.differential import assert_same
 from tests.dynamo_style.calls_support import run_calls
 from tests.dynamo_style.calls_support import sample as _x
+from tests.dynamo_style.functions_heldout_j import default_dtype
 
 
 @pytest.fixture(autouse=True)
@@ -22,16 +21,6 @@ def _float32_default():
     torch.set_default_dtype(torch.float32)
     yield
     torch.set_default_dtype(torch.float32)
-
-
-@contextlib.contextmanager
-def _default(dtype):
-    saved = torch.get_default_dtype()
-    torch.set_default_dtype(dtype)
-    try:
-        yield
-    finally:
-        torch.set_default_dtype(saved)
 
 
 def switch_and_leave(a):
@@ -65,7 +54,7 @@ def test_default_dtype_change_alone_makes_a_graph():
 
 
 def switch_with_break(a):
-    with _default(torch.float64):
+    with default_dtype(torch.float64):
         z = torch.zeros(2)
         print("inside", torch.get_default_dtype())
         w = torch.ones(2) + a.sum()
@@ -107,9 +96,9 @@ def test_default_dtype_integer_raises_as_eager():
 
 
 def nested_defaults(a, flag):
-    with _default(torch.float64):
+    with default_dtype(torch.float64):
         if flag:
-            with _default(torch.float16):
+            with default_dtype(torch.float16):
                 inner = torch.ones(2)
         else:
             inner = torch.ones(2)
@@ -124,7 +113,7 @@ def test_default_dtype_nested_and_guarded_on_a_flag():
 
 
 def switch_then_index(a, i):
-    with _default(torch.float64):
+    with default_dtype(torch.float64):
         z = torch.zeros(2)
         try:
             y = a[i]
