@@ -18,7 +18,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import guard_subclass_answer
-from compiler.values.base import RaisedByProgram, Value, is_hashable
+from compiler.values.base import RaisedByProgram, Value, identity_key, is_hashable
 from compiler.values.constant import (
     IMMUTABLE_TYPES,
     PURE_METHODS,
@@ -76,7 +76,7 @@ class BuiltinValue(NativeFunctionValue):
         return True
 
     def hash_key(self) -> Any:
-        return ("builtin", id(self.fn))
+        return identity_key(self.fn)
 
     def call(self, tx, args, kwargs) -> Value:
         return call_builtin(tx, self.fn, args, kwargs)
