@@ -46,7 +46,10 @@ class GraphRaised:
         copies = []
         if self.put_back:
             with torch.no_grad():
-                copies = [(inputs[i], inputs[i].clone()) for i in self.put_back]
+                # the storage's bytes, not the elements: exact for any layout (an expanded
+                # input, whose elements overlap, cannot be written element by element)
+                copies = [(inputs[i], inputs[i].untyped_storage().clone())
+                          for i in self.put_back]
         from compiler.values.autocast import saved_state
         from compiler.values.inference_mode import open_regions
         return (torch.is_grad_enabled() if self.sets_grad_mode else None,
@@ -80,7 +83,7 @@ class GraphRaised:
         if copies:
             with torch.no_grad():
                 for written, copy in copies:
-                    written.copy_(copy)
+                    written.untyped_storage().copy_(copy)
         result = self.owner.function(*args, **kwargs)
         if not self.under_handler:
             self._graph_was_wrong(exc)

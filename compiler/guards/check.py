@@ -32,6 +32,7 @@ PRELUDE: dict[str, Any] = {
     "___any_autocast": torch._C._is_any_autocast_enabled,
     "___autocast_state": autocast.autocast_state,
     "___copysign": math.copysign,
+    "___exact_token": kinds.exact_token,
     "___storage_pattern": storage_pattern,
 }
 

@@ -75,6 +75,23 @@ class IdGuard(Guard, kind=GuardKind.ID):
         return f"{self.source.expr()} is {short(self.expected)}"
 
 
+_TYPE_DECIDES = (str, int, bool, type(None))  # equal values of one of these types are alike
+
+
+def exact_token(value: Any) -> Any:
+    """What two values share when no Python question tells them apart: the exact type with the
+    value, a float's repr (0.0 and -0.0, NaN), members of a tuple or set token by token.
+    `1 == True == 1.0` and `{1} == {True}`, yet `type(k)`, `str(k)` and `k / 0` differ."""
+    kind = type(value)
+    if kind in (float, complex):
+        return kind, repr(value)
+    if kind in (tuple, list):
+        return kind, tuple(exact_token(v) for v in value)
+    if kind in (set, frozenset):
+        return kind, frozenset(exact_token(v) for v in value)
+    return kind, value
+
+
 def _float_tests(s: str, k: str, value: float) -> list[str]:
     if math.isnan(value):
         return [f"{s} != {s}"]
@@ -98,6 +115,8 @@ class EqualsGuard(Guard, kind=GuardKind.EQUALS):
         tests = [f"type({s}) is {binder.bind(type(e))}"]
         k = binder.bind(e)
         tests += _float_tests(s, k, e) if type(e) is float else [f"{s} == {k}"]
+        if type(e) in (tuple, list, set, frozenset):  # their members' types and signs too
+            tests.append(f"___exact_token({s}) == {binder.bind(exact_token(e))}")
         return [Condition(" and ".join(tests), lambda get: f"{s} == {e!r} (got {get(s)!r})")]
 
     def describe(self) -> str:
@@ -177,7 +196,12 @@ class DictKeysGuard(Guard, kind=GuardKind.DICT_KEYS):
 
     def conditions(self, binder: Binder) -> list[Condition]:
         s, keys = self.subject(binder), list(self.expected)
-        return [Condition(f"list({s}) == {binder.bind(keys)}",
+        if all(type(k) in _TYPE_DECIDES for k in keys):  # then equal keys of equal types are alike
+            kinds = f"list(map(type, {s})) == {binder.bind([type(k) for k in keys])}"
+        else:
+            tokens = binder.bind([exact_token(k) for k in keys])
+            kinds = f"[___exact_token(k) for k in {s}] == {tokens}"
+        return [Condition(f"list({s}) == {binder.bind(keys)} and {kinds}",
                           lambda get: f"list({s}.keys()) == {keys!r} (got {get(f'list({s})')!r})")]
 
     def describe(self) -> str:

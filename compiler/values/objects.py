@@ -270,19 +270,27 @@ class ClassValue(Value):
         from compiler.values.construct import construct
         return construct(tx, self, args, kwargs)
 
+    def contains(self, tx, item: Value) -> bool:
+        """`item in cls` asks the metaclass's `__contains__` (enum's: TypeError for a value
+        that is not a member in 3.11); a metaclass without one iterates the class."""
+        from compiler.values.stdlib_enum import class_contains
+        found = class_contains(tx, self, item)
+        return super().contains(tx, item) if found is None else found
+
     def iter(self, tx) -> Value:
-        if issubclass(self.cls, enum.Enum):  # the members, in definition order
+        from compiler.values.stdlib_enum import is_enum_protocol
+        if is_enum_protocol(self.cls, "__iter__"):  # the members, in definition order
             from compiler.values.iterators import SequenceIteratorValue
             return SequenceIteratorValue([ConstantValue(member) for member in self.cls])
         return super().iter(tx)
 
     def len(self, tx) -> int:
-        if issubclass(self.cls, enum.Enum):
-            return len(self.cls)
-        return super().len(tx)
+        from compiler.values.stdlib_enum import is_enum_protocol
+        return len(self.cls) if is_enum_protocol(self.cls, "__len__") else super().len(tx)
 
     def getitem(self, tx, key: Value) -> Value:
-        if issubclass(self.cls, enum.Enum):  # a member by name
+        from compiler.values.stdlib_enum import is_enum_protocol
+        if is_enum_protocol(self.cls, "__getitem__"):  # a member by name
             from compiler.values.constant import call_pure
             return ConstantValue(call_pure(lambda k: self.cls[k], [key.as_constant()], {}))
         from compiler.values.typing_values import class_subscript

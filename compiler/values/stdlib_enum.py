@@ -82,6 +82,18 @@ def _guarded_read(tx, member_value: Value, name: str, real) -> Value:
     return registry.wrap(tx.ctx, real, AttrSource(_member_source(tx, member_value), name))
 
 
+def is_enum_protocol(cls: type, name: str) -> bool:
+    """Whether `cls` is an enum class whose `name` (`__iter__`, `__len__`, `__getitem__`,
+    which `iter(E)`, `len(E)` and `E[k]` ask of the metaclass) is enum's own; one whose
+    metaclass overrides it is refused rather than answered with the members."""
+    if not issubclass(cls, enum.Enum):
+        return False
+    if getattr(type(cls), name) is not getattr(enum.EnumType, name):
+        raise Unsupported(f"{name} of an enum class whose metaclass {type(cls).__qualname__} "
+                          f"overrides it", BreakReason.UNSUPPORTED_VALUE)
+    return True
+
+
 def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
     """`item in cls` for a class whose metaclass defines `__contains__` (the `in` operator asks
     the metaclass, never the class's members): enum's own (3.11: a member of the class, or

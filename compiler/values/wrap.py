@@ -190,6 +190,10 @@ def _wrap_weakref(ctx, obj: weakref.ReferenceType, source: Source | None) -> Val
 
 def _wrap_set(ctx, obj: set | frozenset, source: Source | None) -> Value:
     kind = type(obj)
+    for member in obj:  # before the guard copies the set, which hashes every member
+        if not _hashes_in_c(member):
+            raise Unsupported(f"a set member of type {type(member).__qualname__}",
+                              BreakReason.UNSUPPORTED_VALUE)
     ctx.guard(source, GuardKind.EQUALS, kind(obj))  # checks the type too
     return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
 
@@ -268,20 +272,48 @@ def _wrap_iterator(ctx, obj, source: Source) -> Value:
     return value
 
 
+def _hashes_in_c(member: Any) -> bool:
+    """Whether hashing and comparing `member` runs no Python code (a guard does both)."""
+    kind = type(member)
+    if kind is tuple:
+        return all(_hashes_in_c(m) for m in member)
+    if isinstance(member, enum.Enum):  # enum's __hash__ is Python, of the member's name: pure
+        return not isinstance(kind.__eq__, types.FunctionType) or kind.__eq__ is enum.Enum.__eq__
+    return not any(isinstance(getattr(kind, name, None), types.FunctionType)
+                   for name in ("__hash__", "__eq__"))
+
+
+def _input_dict_key(ctx, key: Any) -> Value:
+    """The tracker of a key of a dict from outside the frame. The keys guard compares the keys
+    with `==` and their exact types (guards/kinds.py), so a key is modelled only where that is
+    exact: constants and tuples of them, classes, TypeVars and functions (which compare by
+    identity), enum members and objects that keep object's `__eq__` (dict_storage.py)."""
+    from compiler.values.dict_storage import input_dict_key
+    from compiler.values.typing_values import TypingValue, is_typing_object
+    kind = type(key)
+    if kind in CONSTANT_TYPES or is_special_form(key):
+        return ConstantValue(key)
+    if kind is tuple and all(type(m) in CONSTANT_TYPES for m in key):
+        return wrap_constant(key)
+    if isinstance(key, type) and kind.__eq__ is type.__eq__ and kind.__hash__ is type.__hash__:
+        return wrap_constant(key)  # a class: compared by identity
+    if kind is types.FunctionType:
+        return wrap_constant(key)
+    if is_typing_object(key):
+        return TypingValue(key)
+    found = input_dict_key(ctx, key)
+    if found is None:
+        raise Unsupported(f"dict key of type {kind.__qualname__}", BreakReason.UNSUPPORTED_VALUE)
+    return found
+
+
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
     """A dict or an OrderedDict (its class kept: its keys guard compares them in order)."""
     ctx.guard(source, GuardKind.TYPE, type(obj))
     ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
     pairs = []
     for key, item in obj.items():
-        if type(key) in CONSTANT_TYPES or is_special_form(key):
-            key_value = ConstantValue(key)
-        elif isinstance(key, type) and type(key).__eq__ is type.__eq__ \
-                and type(key).__hash__ is type.__hash__:  # a class: the keys guard is by `is`
-            key_value = wrap_constant(key)
-        else:
-            raise Unsupported(f"dict key of type {type(key).__qualname__}",
-                              BreakReason.UNSUPPORTED_VALUE)
+        key_value = _input_dict_key(ctx, key)
         literal = type(key) in CONSTANT_TYPES
         item_source = _item(source, key if literal or source is None else
                             ConstantSource(ctx.label_for(key, "key"), key))

@@ -10,8 +10,6 @@ import enum
 import functools
 import heapq
 
-import pytest
-
 from tests.dynamo_style.calls_support import run_calls
 from tests.dynamo_style.calls_support import sample as _x
 
@@ -166,8 +164,6 @@ def dict_keyed_by_enum(x, table):
     return total, sorted(m.name for m in table)
 
 
-@pytest.mark.xfail(strict=True, reason="input dicts keyed by enum members: wrap.py _wrap_dict "
-                   "wiring of dict_storage.input_dict_key (findings-helper-58)")
 def test_input_dict_keyed_by_enum_members():
     calls = [(None, (_x(), {Planet.EARTH: 1.0})),
              (None, (_x(1), {Planet.EARTH: 2.0, Planet.MERCURY: 0.5})),

@@ -399,3 +399,26 @@ def test_a_graph_raising_after_it_set_the_default_dtype_reruns_under_the_callers
     finally:
         torch.set_default_dtype(torch.float32)
     assert (s.graphs, s.fallbacks) == (1, []), s
+
+
+def _writes_an_expanded_input(a, b, how):
+    try:
+        if how == "method":
+            a.add_(1)  # `a`'s elements overlap: eager raises before writing
+        else:
+            a += 1
+    except RuntimeError:
+        return b * 2
+    return b
+
+
+@pytest.mark.parametrize("how", ["method", "operator"])
+def test_an_input_whose_elements_overlap_written_under_a_handler(how):
+    """The graph raises where eager does; the inputs are put back byte for byte (an expanded
+    tensor cannot be written element by element) and the frame runs again."""
+    compiled = compiler.compile(_writes_an_expanded_input)
+    for _ in range(2):
+        a, eager_a = torch.zeros(4).expand(3, 4), torch.zeros(4).expand(3, 4)
+        assert_same(compiled(a, torch.ones(3), how),
+                    _writes_an_expanded_input(eager_a, torch.ones(3), how))
+        assert_same(a, eager_a)

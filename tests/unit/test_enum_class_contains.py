@@ -1,8 +1,8 @@
 """`x in SomeEnum` asks the metaclass's `__contains__`: enum's own raises TypeError in 3.11 for a
-value that is not a member, and a metaclass may define its own. Today ClassValue answers by
+value that is not a member, and a metaclass may define its own. ClassValue once answered by
 iterating the members (True for `Sealed.A in Sealed`, False instead of TypeError for
-`"sum" in Reduction`): wrong answers, fixed once ClassValue.contains asks
-compiler.values.stdlib_enum.class_contains (findings-helper-58, item 6)."""
+`"sum" in Reduction`); it now asks the metaclass. A metaclass that overrides `__iter__`,
+`__len__` or `__getitem__` is refused, not answered with the members."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ import enum
 import pytest
 import torch
 
+import compiler
 from tests.differential import check_same
 
 
@@ -40,8 +41,31 @@ def value_in_enum_class(x):
     return x + 1, found, Reduction.SUM in Reduction
 
 
-@pytest.mark.xfail(strict=True, reason="ClassValue.contains wiring (findings-helper-58, 6)")
 @pytest.mark.parametrize("fn", [metaclass_contains, value_in_enum_class])
+@pytest.mark.parametrize("fullgraph", [True, False])
 @pytest.mark.filterwarnings("ignore::DeprecationWarning")
-def test_in_asks_the_metaclass(fn):
-    check_same(fn, torch.ones(2), fullgraph=False)
+def test_in_asks_the_metaclass(fn, fullgraph):
+    check_same(fn, torch.ones(2), fullgraph=fullgraph)
+
+
+class Reversed(enum.EnumMeta):
+    def __iter__(cls):
+        return reversed(list(super().__iter__()))
+
+    def __len__(cls):
+        return 7
+
+
+class Backwards(enum.Enum, metaclass=Reversed):
+    A = 1
+    B = 2
+
+
+def iterates_a_metaclass_override(x):
+    return x + 1, [m.name for m in Backwards], len(Backwards)
+
+
+def test_a_metaclass_overriding_iteration_is_not_answered_with_the_members():
+    with pytest.raises(compiler.Unsupported, match="overrides it"):
+        check_same(iterates_a_metaclass_override, torch.ones(2))
+    check_same(iterates_a_metaclass_override, torch.ones(2), fullgraph=False)
