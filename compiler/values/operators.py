@@ -180,8 +180,11 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
     from compiler.values.containers import DictValue, ListValue
     from compiler.values.sets import SetValue
     plain = symbol[:-1]
-    if _is_array(a) or _is_array(b):
-        raise Unsupported(f"in-place {symbol} on a NumPy array (it writes the array)",
+    if _is_array(a):
+        from compiler.values.numpy_writes import inplace_array_op
+        return inplace_array_op(tx, symbol, a, b)
+    if _is_array(b):
+        raise Unsupported(f"in-place {symbol} with a NumPy array operand",
                           BreakReason.SIDE_EFFECT)
     if _is_tensor(a):
         return tx.ctx.tensor_op("call_function", INPLACE[symbol], [a, b], {},
