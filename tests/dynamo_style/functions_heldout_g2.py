@@ -19,8 +19,6 @@ def iarr(seed=0, shape=(3, 4), dtype=np.int64):
     return np.random.default_rng(seed).integers(-5, 6, shape).astype(dtype)
 
 
-
-
 def one(make):
     return lambda: (make(),)
 
