@@ -4,7 +4,9 @@ A builtin not in the table is folded on constant arguments when it is pure, and 
 a graph break naming it. The standard library's handlers (operator, functools, itertools,
 collections, dataclasses, inspect) live in modules of their own, each adding its HANDLERS to
 this table at its import (`compiler/values/__init__.py` imports them): they use builtins' and
-operators' handlers, and this module does not import them back.
+operators' handlers, and this module does not import them back. So do the builtins of
+attributes and identity (getattr, setattr, vars, id, ...: builtins_attributes.py) and hash,
+repr, str and format of objects (user_hash_repr.py).
 """
 
 from __future__ import annotations
@@ -183,61 +185,6 @@ def _type(tx, obj, *rest):
         return NotImplemented
     from compiler.values.objects import ClassValue
     return ClassValue(obj.python_type())
-
-
-@handles(getattr)
-def _getattr(tx, obj, name, *default):
-    from compiler.values.attributes import getattr_or_default
-    if default:
-        return getattr_or_default(tx, obj, name.as_constant(), default[0])
-    return obj.getattr(tx, name.as_constant())
-
-
-@handles(hasattr)
-def _hasattr(tx, obj, name):
-    from compiler.values.attributes import has_attribute
-    return ConstantValue(has_attribute(tx, obj, name.as_constant()))
-
-
-@handles(setattr)
-def _setattr(tx, obj, name, value):
-    obj.setattr(tx, name.as_constant(), value)  # the class's __setattr__ and properties
-    return ConstantValue(None)
-
-
-@handles(object.__setattr__)
-def _object_setattr(tx, obj, name, value):
-    from compiler.values.objects import ObjectValue
-    if not isinstance(obj, ObjectValue):
-        raise Unsupported(f"object.__setattr__ on {obj}", BreakReason.SIDE_EFFECT)
-    obj.generic_setattr(tx, name.as_constant(), value)
-    return ConstantValue(None)
-
-
-@handles(vars)
-def _vars(tx, *obj):
-    from compiler.values.objects import InstanceDictValue, ObjectValue
-    if len(obj) == 1 and isinstance(obj[0], ObjectValue) and obj[0].real is None:
-        return InstanceDictValue(obj[0])
-    raise Unsupported("vars() of anything but an object made in the trace",
-                      BreakReason.UNSUPPORTED_CALL)
-
-
-@handles(delattr)
-def _delattr(tx, obj, name):
-    obj.delattr(tx, name.as_constant())
-    return ConstantValue(None)
-
-
-@handles(callable)
-def _callable(tx, obj):
-    from compiler.values.attributes import is_callable
-    return ConstantValue(is_callable(obj))
-
-
-@handles(id)
-def _id(tx, obj):
-    raise Unsupported("id() of a traced value", BreakReason.UNSUPPORTED_CALL)
 
 
 @handles(print)

@@ -204,5 +204,6 @@ HANDLERS = {hash: _hash, repr: _repr, str: _str, format: _format}
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 
-# object.__getattribute__ / __delattr__ called directly join it there, beside super()'s
-from compiler.values import super_lookup  # noqa: E402, F401
+# object.__getattribute__ / __delattr__ called directly join it there, beside super()'s, and
+# the builtins of attributes and identity (getattr ... id)
+from compiler.values import builtins_attributes, super_lookup  # noqa: E402, F401
