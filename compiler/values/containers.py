@@ -16,6 +16,7 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, index_of
+from compiler.values.dict_views import DictViewValue
 from compiler.values.sort_order import list_sort_order
 from compiler.values.stdlib_dict_init import mapping_pairs
 from compiler.values.stdlib_hash_keys import key_of, one_operation, rebuilding
@@ -59,6 +60,12 @@ def unhashable(value: Value) -> Any:
         raise Unsupported(f"hash of a {kind.__qualname__} (a container with a __hash__)",
                           BreakReason.UNSUPPORTED_VALUE)
     raise RaisedByProgram(TypeError(f"unhashable type: '{type_name(kind)}'"))
+
+
+def builtin_iter(value: Value, kinds: tuple[type, ...]) -> bool:
+    """Whether `value.__iter__` is the one of a builtin container (a subclass's own is not)."""
+    found = getattr(value.python_type(), "__iter__", None)
+    return any(found is kind.__iter__ for kind in kinds)
 
 
 def type_name(kind: type) -> str:
@@ -144,6 +151,9 @@ class SequenceValue(Value):
         raise Unsupported(f"{self.python_type().__name__}.{name}", BreakReason.UNSUPPORTED_CALL)
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "__iter__" and builtin_iter(self, (list, tuple)):
+            from compiler.values.iterators import IterMethodValue
+            return IterMethodValue(self)  # calling it is `iter(self)`
         if name.startswith("__") and name != "__class__" and type_has(self.python_type(), name):
             raise Unsupported(f"attribute {name} of a {self.python_type().__name__}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -292,91 +302,6 @@ class ListValue(SequenceValue):
         return registry.wrap_constant(None)
 
 
-class DictViewValue(Value):
-    """`d.keys()`, `d.values()`, `d.items()`: live views of a dict tracker."""
-
-    def __init__(self, mapping: DictValue, kind: str):
-        super().__init__(None)
-        self.mapping, self.kind = mapping, kind
-
-    def is_fresh_object(self) -> bool:
-        return True
-
-    def reconstruct(self, plan) -> str:
-        return plan.temp(f"{plan.expr(self.mapping)}.{self.kind}()")
-
-    def python_type(self) -> type:  # an OrderedDict's are odict_keys, odict_items, ...
-        base = collections.OrderedDict if issubclass(self.mapping.cls, collections.OrderedDict) \
-            else dict
-        return type(getattr(base(), self.kind)())
-
-    def _items(self) -> list[Value]:
-        entries = self.mapping.entries.values()
-        if self.kind == "keys":
-            return [k for k, _ in entries]
-        if self.kind == "values":
-            return [v for _, v in entries]
-        return [TupleValue([k, v]) for k, v in entries]
-
-    def unpack(self, tx) -> list[Value]:
-        return self._items()
-
-    def iter(self, tx) -> Value:
-        from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())),
-                                     watched=(DICT_CHANGED, self.mapping.entries.keys))
-
-    def len(self, tx) -> int:
-        return len(self.mapping.entries)
-
-    def bool(self, tx) -> bool:
-        return bool(self.mapping.entries)
-
-    def contains(self, tx, item: Value) -> bool:
-        if self.kind == "keys":
-            return self.mapping.contains(tx, item)
-        if self.kind == "items":  # the key looked up, then its value compared
-            if not isinstance(item, TupleValue) or len(item.items) != 2:
-                return False
-            found = self.mapping.entries.get(key_of(tx, item.items[0]))
-            return found is not None and registry.same_or_equal(tx, found[1], item.items[1])
-        return any(registry.same_or_equal(tx, v, item) for v in self._items())
-
-    def is_constant(self) -> bool:
-        return False
-
-    def getattr(self, tx, name: str) -> Value:
-        return bound_method(self, name)
-
-    def call_method(self, tx, name, args, kwargs):
-        if name == "isdisjoint" and self.kind != "values" and len(args) == 1 and not kwargs:
-            return registry.wrap_constant(_disjoint(tx, self, args[0]))
-        raise Unsupported(f"{self.kind} view method {name}", BreakReason.UNSUPPORTED_CALL)
-
-
-_SET_LIKE = (set, frozenset, *(type(getattr(kind(), view)()) for view in ("keys", "items")
-                                for kind in (dict, collections.OrderedDict)))
-
-
-def _disjoint(tx, view: Value, other: Value) -> bool:
-    """`view.isdisjoint(other)`: CPython iterates the other side (the smaller when both are
-    sets or keys/items views), asking `in` of the other, up to the first found."""
-    if other is view:
-        return not view.len(tx)
-    if other.python_type() in _SET_LIKE and other.len(tx) > view.len(tx):
-        view, other = other, view
-    iterator = other.iter(tx)
-    while True:
-        try:
-            item = iterator.next(tx)
-        except RaisedByProgram as raised:
-            if isinstance(raised.exc, StopIteration):
-                return True
-            raise
-        if view.contains(tx, item):
-            return False
-
-
 class DictValue(Value):
     """A dict: keys are tracked by their hash_key, in insertion order."""
 
@@ -463,6 +388,9 @@ class DictValue(Value):
             raise RaisedByProgram(KeyError(key.as_constant() if key.is_constant() else key))
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "__iter__" and builtin_iter(self, (dict,)):
+            from compiler.values.iterators import IterMethodValue
+            return IterMethodValue(self)
         if name == "default_factory" and self.cls is collections.defaultdict:
             factory = self.default_factory
             return factory if factory is not None else ConstantValue(None)

@@ -182,6 +182,9 @@ class SetValue(Value):
         return _lookup_key(tx, item) in self.members
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "__iter__":
+            from compiler.values.iterators import IterMethodValue
+            return IterMethodValue(self)  # calling it is `iter(self)`
         return bound_method(self, name)
 
     def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of set methods
@@ -240,6 +243,10 @@ class SetValue(Value):
     def _pop(self) -> Value:
         if not self.members:
             raise RaisedByProgram(KeyError("pop from an empty set"))
+        if len(self.members) == 1:  # the one member, whatever the table and its finger
+            key = self.table.pop() if self.table is not None else next(iter(self.members))
+            self.members_in_order = False  # the real table's later order: not known
+            return self.members.pop(key)
         if not self.exact() or self.table is None:  # addresses, or a table not known
             raise Unsupported("set.pop() of a set with tensor members or from outside the "
                               "frame", BreakReason.UNSUPPORTED_VALUE)

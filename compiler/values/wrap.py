@@ -75,6 +75,9 @@ def wrap_constant(value: Any) -> Value:
         return NamedTupleValue(kind, [wrap_constant(v) for v in value])
     if isinstance(value, torch.Tensor):
         raise Unsupported("a tensor created outside the graph", BreakReason.UNSUPPORTED_VALUE)
+    from compiler.values.typing_values import TypingValue, is_typing_object
+    if is_typing_object(value):  # `typing.Optional[int]`, `int | None` computed in the trace
+        return TypingValue(value)
     return wrap_object(None, value, None)
 
 
@@ -293,8 +296,10 @@ def _input_dict_key(ctx, key: Any) -> Value:
     kind = type(key)
     if kind in CONSTANT_TYPES or is_special_form(key):
         return ConstantValue(key)
-    if kind is tuple and all(type(m) in CONSTANT_TYPES for m in key):
-        return wrap_constant(key)
+    if kind in (tuple, frozenset) and all(type(m) in CONSTANT_TYPES for m in key):
+        return wrap_constant(key)  # the guard compares members' exact types (exact_token)
+    if kind in _IDENTITY_KEY_TYPES:  # compared by identity, hashed from what never changes
+        return wrap(ctx, key, ConstantSource(ctx.label_for(key, "key"), key))
     if isinstance(key, type) and kind.__eq__ is type.__eq__ and kind.__hash__ is type.__hash__:
         return wrap_constant(key)  # a class: compared by identity
     if kind is types.FunctionType:
@@ -307,8 +312,17 @@ def _input_dict_key(ctx, key: Any) -> Value:
     return found
 
 
+# Keys whose `==` is identity and whose hash is of fixed state: builtin functions and methods
+# of a type (C: by identity and their module), torch's operator packets (hashed by their op).
+_IDENTITY_KEY_TYPES = (types.BuiltinFunctionType, types.MethodDescriptorType,
+                       types.WrapperDescriptorType, torch._ops.OpOverloadPacket,
+                       torch._ops.OpOverload)
+
+
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
-    """A dict or an OrderedDict (its class kept: its keys guard compares them in order)."""
+    """A dict, an OrderedDict or a defaultdict (its class kept: its keys guard compares them in
+    order; a defaultdict's factory read through its source, so a missing key read in the trace
+    calls it and the insertion is replayed as the dict's other writes are)."""
     ctx.guard(source, GuardKind.TYPE, type(obj))
     ctx.guard(source, GuardKind.DICT_KEYS, list(obj))
     pairs = []
@@ -323,7 +337,14 @@ def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:
         return OrderedDictValue(DictValue.from_pairs(pairs).entries, source, obj)
     value = DictValue.from_pairs(pairs, source)
     value.cls = type(obj)
+    if type(obj) is collections.defaultdict:
+        factory = wrap(ctx, obj.default_factory, _attr(source, "default_factory"))
+        value.default_factory = None if obj.default_factory is None else factory
     return value
+
+
+def _attr(source: Source | None, name: str) -> Source | None:
+    return AttrSource(source, name) if source is not None else None
 
 
 def _wrap_weight_norm(ctx, obj: WeightNorm, source: Source | None) -> Value:
@@ -343,6 +364,7 @@ BY_EXACT_TYPE: dict[type, Callable[[Any, Any, Source | None], Value]] = {
     collections.deque: _wrap_deque,
     dict: _wrap_dict,
     collections.OrderedDict: _wrap_dict,
+    collections.defaultdict: _wrap_dict,
     weakref.ReferenceType: _wrap_weakref,
     set: _wrap_set,
     frozenset: _wrap_set,

@@ -1,0 +1,107 @@
+"""Live views of a dict tracker: `d.keys()`, `d.values()`, `d.items()` (their length, `in`,
+iteration in the dict's order, and `isdisjoint`); set operations on them are sets.py's."""
+
+from __future__ import annotations
+
+import collections
+from typing import TYPE_CHECKING
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.values import registry
+from compiler.values.attributes import bound_method
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.stdlib_hash_keys import key_of
+
+if TYPE_CHECKING:
+    from compiler.values.containers import DictValue
+
+
+class DictViewValue(Value):
+    """`d.keys()`, `d.values()`, `d.items()`: live views of a dict tracker."""
+
+    def __init__(self, mapping: DictValue, kind: str):
+        super().__init__(None)
+        self.mapping, self.kind = mapping, kind
+
+    def is_fresh_object(self) -> bool:
+        return True
+
+    def reconstruct(self, plan) -> str:
+        return plan.temp(f"{plan.expr(self.mapping)}.{self.kind}()")
+
+    def python_type(self) -> type:  # an OrderedDict's are odict_keys, odict_items, ...
+        base = collections.OrderedDict if issubclass(self.mapping.cls, collections.OrderedDict) \
+            else dict
+        return type(getattr(base(), self.kind)())
+
+    def _items(self) -> list[Value]:
+        entries = self.mapping.entries.values()
+        if self.kind == "keys":
+            return [k for k, _ in entries]
+        if self.kind == "values":
+            return [v for _, v in entries]
+        from compiler.values.containers import TupleValue
+        return [TupleValue([k, v]) for k, v in entries]
+
+    def unpack(self, tx) -> list[Value]:
+        return self._items()
+
+    def iter(self, tx) -> Value:
+        from compiler.values.containers import DICT_CHANGED
+        from compiler.values.iterators import SequenceIteratorValue
+        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())),
+                                     watched=(DICT_CHANGED, self.mapping.entries.keys))
+
+    def len(self, tx) -> int:
+        return len(self.mapping.entries)
+
+    def bool(self, tx) -> bool:
+        return bool(self.mapping.entries)
+
+    def contains(self, tx, item: Value) -> bool:
+        if self.kind == "keys":
+            return self.mapping.contains(tx, item)
+        if self.kind == "items":  # the key looked up, then its value compared
+            from compiler.values.containers import TupleValue
+            if not isinstance(item, TupleValue) or len(item.items) != 2:
+                return False
+            found = self.mapping.entries.get(key_of(tx, item.items[0]))
+            return found is not None and registry.same_or_equal(tx, found[1], item.items[1])
+        return any(registry.same_or_equal(tx, v, item) for v in self._items())
+
+    def is_constant(self) -> bool:
+        return False
+
+    def getattr(self, tx, name: str) -> Value:
+        if name == "__iter__":
+            from compiler.values.iterators import IterMethodValue
+            return IterMethodValue(self)  # calling it is `iter(self)`
+        return bound_method(self, name)
+
+    def call_method(self, tx, name, args, kwargs):
+        if name == "isdisjoint" and self.kind != "values" and len(args) == 1 and not kwargs:
+            return registry.wrap_constant(_disjoint(tx, self, args[0]))
+        raise Unsupported(f"{self.kind} view method {name}", BreakReason.UNSUPPORTED_CALL)
+
+
+_SET_LIKE = (set, frozenset, *(type(getattr(kind(), view)()) for view in ("keys", "items")
+                                for kind in (dict, collections.OrderedDict)))
+
+
+def _disjoint(tx, view: Value, other: Value) -> bool:
+    """`view.isdisjoint(other)`: CPython iterates the other side (the smaller when both are
+    sets or keys/items views), asking `in` of the other, up to the first found."""
+    if other is view:
+        return not view.len(tx)
+    if other.python_type() in _SET_LIKE and other.len(tx) > view.len(tx):
+        view, other = other, view
+    iterator = other.iter(tx)
+    while True:
+        try:
+            item = iterator.next(tx)
+        except RaisedByProgram as raised:
+            if isinstance(raised.exc, StopIteration):
+                return True
+            raise
+        if view.contains(tx, item):
+            return False
