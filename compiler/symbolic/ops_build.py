@@ -72,8 +72,10 @@ def format_value(tx, inst):
     from compiler.values.symbolic_int import is_symbolic
     if is_symbolic(value):  # a symbolic size as text: specialised to its value, guarded
         plain = value.as_constant()
-    elif not is_plain(value):  # a constant, or a list or dict of them (as str() does)
-        raise Unsupported(f"formatting {value} as text", BreakReason.UNSUPPORTED_VALUE)
+    elif not is_plain(value):  # an object: its __str__/__repr__/__format__ traced, or refused
+        from compiler.values.user_hash_repr import format_value as format_object
+        tx.push(format_object(tx, value, spec, inst.arg & 0x03))
+        return
     else:
         plain = real_object(value)
     conversion = inst.arg & 0x03

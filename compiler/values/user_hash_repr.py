@@ -90,6 +90,8 @@ def _repr(tx, obj: Value):
         return exception_repr(tx, obj)
     if _is_container(obj):
         return _container_repr(tx, obj)
+    if isinstance(obj, UserFunctionValue):
+        return _function_repr(tx, obj)
     method = _python_method(tx, obj, "__repr__")
     if method is None:
         return NotImplemented
@@ -97,6 +99,20 @@ def _repr(tx, obj: Value):
         inner = method.__closure__[method.__code__.co_freevars.index("user_function")]
         method = inner.cell_contents
     return _text(tx, obj, method, "__repr__")
+
+
+def _function_repr(tx, fn: UserFunctionValue):
+    """`<function QUALNAME at 0xID>` of a function that is the same one on every call (its
+    id pinned, its `__qualname__` guarded); one made in the trace has a new id per call."""
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import AttrSource, ConstantSource
+    from compiler.values.builtins_attributes import lasting_object
+    real = lasting_object(tx, fn)
+    if real is None or fn.attributes:  # (functools.wraps may have set its name in the trace)
+        raise Unsupported(f"repr of {fn}, made in the trace", BreakReason.UNSUPPORTED_VALUE)
+    source = fn.source or ConstantSource(tx.ctx.label_for(real, "fn"), real)
+    tx.ctx.guard(AttrSource(source, "__qualname__"), GuardKind.EQUALS, real.__qualname__)
+    return ConstantValue(repr(real))
 
 
 _HEAP_TYPE = 1 << 9
@@ -116,6 +132,8 @@ def _str(tx, *value, **kwargs):
     gives the `repr` (above); of a list, tuple or dict holding such objects, its repr."""
     if len(value) == 1 and not kwargs and _is_container(value[0]):
         return _container_repr(tx, value[0])
+    if len(value) == 1 and not kwargs and isinstance(value[0], UserFunctionValue):
+        return _function_repr(tx, value[0])  # a function's str is its repr
     cls = _python_class(value[0]) if len(value) == 1 and not kwargs else None
     if cls is None:
         return _plain_str(tx, *value, **kwargs)
@@ -129,15 +147,16 @@ def _str(tx, *value, **kwargs):
 
 def _format(tx, value: Value, spec: Value | None = None):
     """`format(obj, spec)` of an instance of a Python class: its `__format__` traced, or
-    object's (the str for an empty spec, else TypeError)."""
-    cls = value.python_type() if _is_container(value) else _python_class(value)
+    object's (the str for an empty spec, else TypeError), which functions keep."""
+    builtin_kind = isinstance(value, UserFunctionValue) or _is_container(value)
+    cls = value.python_type() if builtin_kind else _python_class(value)
     if cls is None or (spec is not None and not spec.is_constant()):
         return NotImplemented
     text = "" if spec is None else spec.as_constant()
     if not isinstance(text, str):
         raise RaisedByProgram(TypeError(f"format() argument 2 must be str, not "
                                         f"{type(text).__name__}"))
-    method = object.__format__ if _is_container(value) else guarded_find_in_mro(
+    method = object.__format__ if builtin_kind else guarded_find_in_mro(
         tx, cls, "__format__")[1]
     if method is object.__format__:
         if text:

@@ -261,7 +261,7 @@ def repr_str_format_of_objects_and_containers(a, b):
             repr(rows), str(rows[0]), format(rows[1]), repr([[m], ()]), str((Row("c", 0.5), 2)))
 
 
-@case(gap="f-strings of objects: FORMAT_VALUE refuses them (ops_build; findings)")
+@case()
 def fstrings_of_objects(a, b):
     m = Money(99)
     row = Row("z", 3.0)
