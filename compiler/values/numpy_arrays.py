@@ -52,6 +52,11 @@ FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "copy", "linalg.norm", "linalg.det", "ascontiguousarray", "nan_to_num", "percentile",
     "quantile", "append", "searchsorted", "real", "conj", "conjugate", "meshgrid", "split",
     "array_split", "hsplit", "vsplit",
+    "linalg.inv", "linalg.solve", "linalg.cholesky", "linalg.eigvalsh",
+    "linalg.matrix_power", "linalg.multi_dot",
+    "fft.fft", "fft.ifft", "fft.rfft", "fft.irfft", "fft.fft2", "fft.ifft2", "fft.rfft2",
+    "fft.irfft2", "fft.fftn", "fft.ifftn", "fft.rfftn", "fft.irfftn", "fft.hfft", "fft.ihfft",
+    "fft.fftshift", "fft.ifftshift", "fft.fftfreq", "fft.rfftfreq",
 }
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
                         "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
@@ -102,6 +107,8 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
     torch.set_default_dtype(torch.float64)  # NumPy's: int / int is float64
     try:
         result = _apply(kind, name, args, kwargs)
+    except tnp.linalg.LinAlgError as exc:  # NumPy's error, with its message
+        raise np.linalg.LinAlgError(LINALG_ERRORS.get(name, str(exc))) from None
     finally:
         torch.set_default_dtype(default)
     if isinstance(result, (list, tuple)) and all(isinstance(r, tnp.ndarray) for r in result):
@@ -109,6 +116,10 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
     if not isinstance(result, tnp.ndarray):
         raise TypeError(f"torch._numpy {name} gave {type(result).__name__}")
     return result.tensor
+
+
+LINALG_ERRORS = {"linalg.inv": "Singular matrix", "linalg.solve": "Singular matrix",
+                 "linalg.cholesky": "Matrix is not positive definite"}
 
 
 def _apply(kind: str, name: str, args: list, kwargs: dict):
@@ -198,7 +209,7 @@ class NdarrayValue(Value):
         if name == "dtype":
             from compiler.values.numpy_ops import NumpyDtypeValue
             return NumpyDtypeValue(self.dtype)
-        if name in ("T", "real"):
+        if name in ("T", "real", "imag"):
             return numpy_op(tx, "attr", name, [self], {})
         if name in METHODS or name in WRITING_METHODS:
             return NumpyMethodValue(self, name)
@@ -271,6 +282,12 @@ class NumpyFunctionValue(HeldCallableValue):
         return self.fn
 
     def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.numpy_tensor_args import call_with_tensors, has_tensor
+        if has_tensor(args, kwargs):
+            return call_with_tensors(tx, self, args, kwargs)
+        return self.call_on_arrays(tx, args, kwargs)
+
+    def call_on_arrays(self, tx, args, kwargs) -> Value:
         from compiler.values.numpy_ops import QUERIES, answer_query
         if self.fn.__name__ in QUERIES:
             return answer_query(self.fn, args, kwargs)
@@ -280,38 +297,66 @@ class NumpyFunctionValue(HeldCallableValue):
         return numpy_op(tx, "fn", function_name(self.fn), args, kwargs)
 
 
+SUBMODULES = ("linalg", "fft")
+
+
 def function_name(fn) -> str:
-    """`sin`, or `linalg.norm` for a function of numpy.linalg."""
-    module = getattr(fn, "__module__", "") or ""
-    return f"linalg.{fn.__name__}" if module.startswith("numpy.linalg") else fn.__name__
+    """`sin`, or `linalg.norm` for a function of numpy.linalg (`fft.fftshift`: numpy.fft)."""
+    import numpy as np
+    if getattr(np, fn.__name__, None) is fn:
+        return fn.__name__
+    for sub in SUBMODULES:
+        if getattr(getattr(np, sub), fn.__name__, None) is fn:
+            return f"{sub}.{fn.__name__}"
+    return fn.__name__
 
 
 def is_numpy_function(obj: Any) -> bool:
     import numpy as np
 
     from compiler.values.numpy_ops import QUERIES
+    if obj is np.finfo:  # (a class: its instances are cached, one per dtype)
+        return True
     if not type(obj).__module__.startswith("numpy") and not isinstance(
             obj, (types.FunctionType, types.BuiltinFunctionType)):
         return False  # (a user object's __getattr__ may raise anything)
     name = getattr(obj, "__name__", None)
     if not isinstance(name, str):
         return False
-    if name in FUNCTIONS or name in QUERIES:
-        return getattr(np, name, None) is obj
-    return f"linalg.{name}" in FUNCTIONS and getattr(np.linalg, name, None) is obj
+    if (name in FUNCTIONS or name in QUERIES) and getattr(np, name, None) is obj:
+        return True
+    return any(f"{sub}.{name}" in FUNCTIONS and getattr(getattr(np, sub), name, None) is obj
+               for sub in SUBMODULES)
 
 
 def tensor_to_array(tx, tensor, args, kwargs) -> Value:
-    """`Tensor.numpy()`: the array shares the tensor's data."""
-    if args or kwargs:
-        raise Unsupported("Tensor.numpy(force=...)", BreakReason.UNSUPPORTED_CALL)
+    """`Tensor.numpy()`: the array shares the tensor's data. `numpy(force=True)` is
+    `t.detach().cpu().resolve_conj().resolve_neg().numpy()` (a conjugate or negative view is
+    copied, else the data is still shared)."""
+    force = kwargs.get("force")
+    if args or set(kwargs) - {"force"} or force is not None and not (
+            force.is_constant() and type(force.as_constant()) is bool):
+        raise Unsupported("Tensor.numpy() with these arguments", BreakReason.UNSUPPORTED_CALL)
     example = tensor.example
-    if example.requires_grad:
-        raise RaisedByProgram(RuntimeError("Can't call numpy() on Tensor that requires grad. "
-                                           "Use tensor.detach().numpy() instead."))
     if example.device.type != "cpu" or example.layout != torch.strided:
         raise Unsupported("Tensor.numpy() of a tensor that is not a dense CPU one",
                           BreakReason.UNSUPPORTED_CALL)
+    if force is not None and force.as_constant():
+        tensor = tx.ctx.tensor_op("call_method", "detach", [tensor], {}, "numpy(force=True)")
+        for bit, resolve in (("is_conj", "resolve_conj"), ("is_neg", "resolve_neg")):
+            if getattr(tensor.example, bit)():
+                tensor = tx.ctx.tensor_op("call_method", resolve, [tensor], {},
+                                          "numpy(force=True)")
+        example = tensor.example
+    if example.requires_grad:
+        raise RaisedByProgram(RuntimeError("Can't call numpy() on Tensor that requires grad. "
+                                           "Use tensor.detach().numpy() instead."))
+    for bit, what, resolve in (("is_conj", "conjugate", "resolve_conj"),
+                               ("is_neg", "negative", "resolve_neg")):
+        if getattr(example, bit)():
+            raise RaisedByProgram(RuntimeError(
+                f"Can't call numpy() on Tensor that has {what} bit set. "
+                f"Use tensor.{resolve}().numpy() instead."))
     numpy_dtype(example.dtype)
     return NdarrayValue(tensor)
 

@@ -39,6 +39,7 @@ class NumpyAnswer:
     constant: Any = None  # a NumPy scalar computed from constants alone: NumPy's own
     items: list | None = None  # a list or tuple of arrays (meshgrid, split): each's answer
     container: type | None = None
+    readonly: bool = False  # a new array NumPy makes read-only (`a.imag` of a real array)
 
 
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -50,6 +51,10 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     if "out" in kwargs:  # (a listed ufunc's: NumpyFunctionValue, numpy_writes.py)
         raise Unsupported(f"NumPy {name} with out=", BreakReason.SIDE_EFFECT)
     _refuse_value_dependent(name, args, kwargs)
+    from compiler.values.numpy_arrays import LINALG_ERRORS
+    if name in LINALG_ERRORS and tx.ctx.backend_compiles:
+        raise Unsupported(f"NumPy {name} (its LinAlgError is torch's once the backend compiles "
+                          f"the graph)", BreakReason.UNSUPPORTED_CALL)
     answer = numpy_answer(kind, name, args, kwargs)
     if answer.itself is not None:
         return answer.itself
@@ -85,13 +90,25 @@ def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:
         result = tx.ctx.tensor_op("call_method", "reshape", [result, tx.const(())], {},
                                   f"numpy {name} scalar")
         example = result.example
+    if name.startswith("fft.") and tuple(example.shape) == answer.shape and (
+            numpy_dtype(example.dtype).kind == answer.dtype.kind
+            and numpy_dtype(example.dtype).itemsize > answer.dtype.itemsize):
+        # torch._numpy's fft computes single precision in double: rounded to NumPy's dtype
+        result = tx.ctx.tensor_op("call_method", "to", [result, tx.const(
+            torch.from_numpy(np_empty(answer.dtype)).dtype)], {}, f"numpy {name} dtype")
+        example = result.example
     if (numpy_dtype(example.dtype), tuple(example.shape)) != (answer.dtype, answer.shape):
         raise Unsupported(f"torch._numpy's {name} differs from NumPy's "
                           f"({example.dtype}{tuple(example.shape)} for "
                           f"{answer.dtype}{answer.shape})", BreakReason.UNSUPPORTED_CALL)
     result = _agree(tx, name, result, answer)
     return NdarrayValue(result, answer.scalar_type,
-                        readonly=any(v.readonly for v in answer.views))
+                        readonly=answer.readonly or any(v.readonly for v in answer.views))
+
+
+def np_empty(dtype):
+    import numpy as np
+    return np.empty(0, dtype=dtype)
 
 
 def _tensor_op_with_numpy_scalars(tx, name: str, args: list[Value]) -> Value:
@@ -134,7 +151,8 @@ def _wrapped_number_dtype(array) -> torch.dtype | None:
 
 CLIP_KEYWORDS = {"a_min": "min", "a_max": "max"}
 PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "einsum", "@",
-            "linalg.norm", "linalg.det"}
+            "linalg.norm", "linalg.det", "linalg.multi_dot", "linalg.matrix_power",
+            "linalg.inv", "linalg.solve"}
 
 
 def _refuse_value_dependent(name: str, args: list[Value], kwargs: dict[str, Value]) -> None:
@@ -281,6 +299,10 @@ def numpy_answer(kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     found: list = []
     real_args = [stand_in(a, found) for a in args]
     real_kwargs = {k: stand_in(v, found) for k, v in kwargs.items()}
+    from compiler.values.numpy_arrays import LINALG_ERRORS
+    if name in LINALG_ERRORS:  # (ones are singular: identities answer the same dtype, shape)
+        found[:] = [(value, _identities(real)) for value, real in found]
+        real_args = [value for _, value in found] if len(found) == len(args) else real_args
     result = run_numpy(kind, name, real_args, real_kwargs)
     arrays = [value for value, _ in found]
     for value, real in found:
@@ -299,12 +321,21 @@ def numpy_answer(kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
                       BreakReason.UNSUPPORTED_VALUE)
 
 
+def _identities(real):
+    """Identity matrices in place of a stand-in of square matrices (its dtype and shape)."""
+    import numpy as np
+    if real.ndim < 2 or real.shape[-1] != real.shape[-2]:
+        return real
+    return np.broadcast_to(np.eye(real.shape[-1], dtype=real.dtype), real.shape).copy()
+
+
 def _array_answer(result, found: list, arrays: list) -> NumpyAnswer:
     import numpy as np
     strides = None if result.size == 0 else tuple(s // result.itemsize for s in result.strides)
     views = [v for v, real in found if isinstance(real, np.ndarray)
              and np.may_share_memory(result, real)]
-    return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays)
+    return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays,
+                       readonly=not views and not result.flags.writeable)
 
 
 # Plain attributes of a NumPy dtype: what it is, never values of an array.
@@ -322,9 +353,26 @@ class NumpyDtypeValue(ConstantValue):  # (here: numpy_arrays.py and this import 
         return super().getattr(tx, name)
 
 
+class NumpyInfoValue(ConstantValue):
+    """`np.finfo(np.float32)`: NumPy's object for that dtype (one per dtype, cached by NumPy),
+    whose plain attributes (`min`, `eps`, `bits`, `dtype`, ...) are constants."""
+
+    def getattr(self, tx, name: str) -> Value:
+        import numpy as np
+
+        from compiler.values import registry
+        if not name.startswith("_") and hasattr(self.value, name):
+            attribute = getattr(self.value, name)
+            if isinstance(attribute, np.dtype):
+                return NumpyDtypeValue(attribute)
+            if not callable(attribute):
+                return registry.wrap_constant(attribute)
+        return super().getattr(tx, name)
+
+
 # NumPy functions answering from dtypes and shapes alone, evaluated at trace time.
 QUERIES = {"issubdtype", "result_type", "promote_types", "can_cast", "shape", "ndim", "size",
-           "isscalar", "iscomplexobj", "isrealobj", "dtype"}
+           "isscalar", "iscomplexobj", "isrealobj", "dtype", "finfo"}
 
 
 def answer_query(fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -339,6 +387,8 @@ def answer_query(fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
     result = run_numpy("fn", fn.__name__, real_args, real_kwargs)
     if isinstance(result, np.dtype):
         return NumpyDtypeValue(result)
+    if type(result) is np.finfo:
+        return NumpyInfoValue(result)
     if type(result) not in (bool, int, tuple) or isinstance(result, tuple) and not all(
             type(n) is int for n in result):
         raise Unsupported(f"np.{fn.__name__} giving {type(result).__name__}",

@@ -61,11 +61,21 @@ def test_common_expressions_compile_whole():
     assert stats.graphs == 1 and not stats.graph_breaks, stats
 
 
-def test_writing_an_array_is_refused():
+def test_inplace_operator_writes_the_tensor_behind_the_array():
     def f(t):
         x = t.numpy()
         x += 1
         return t * 2
+
+    check_same(f, torch.zeros(3), fullgraph=True)
+    check_same(f, torch.zeros(3), fullgraph=False)
+
+
+def test_inplace_operator_with_an_array_only_on_the_right_is_refused():
+    def f(t):
+        y = 1.5
+        y += t.numpy()
+        return y
 
     with pytest.raises(compiler.Unsupported, match="in-place"):
         compiler.compile(f, fullgraph=True)(torch.zeros(3))
