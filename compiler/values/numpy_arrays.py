@@ -42,11 +42,11 @@ REDUCTIONS = {"sum", "mean", "max", "min", "amax", "amin", "prod", "std", "var",
 # Making arrays from constants (any listed function may take constants alone: a NumPy
 # scalar result is then NumPy's own, a constant; an array is made in the graph, new per call).
 CONSTRUCTORS = {"arange", "zeros", "ones", "full", "eye", "identity", "linspace", "logspace",
-                "array", "asarray", "tri"}
+                "array", "asarray", "tri", "empty"}
 FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "cross", "einsum",
     "transpose", "swapaxes", "moveaxis", "reshape", "ravel", "concatenate", "stack", "hstack",
-    "vstack", "column_stack", "zeros_like", "ones_like", "full_like", "expand_dims",
+    "vstack", "column_stack", "zeros_like", "ones_like", "full_like", "empty_like", "expand_dims",
     "squeeze", "flip", "fliplr", "flipud", "roll", "tile", "repeat", "diag", "diagonal",
     "trace", "tril", "triu", "take", "take_along_axis", "diff", "atleast_1d", "atleast_2d",
     "copy", "linalg.norm", "linalg.det", "ascontiguousarray", "nan_to_num", "percentile",
@@ -365,7 +365,10 @@ def array_to_tensor(tx, fn, args, kwargs) -> Value | None:
     """torch.from_numpy / torch.as_tensor of an array: a new tensor sharing its data;
     torch.tensor of one: a copy of it (in its layout, as torch.tensor keeps it)."""
     if not (args and isinstance(args[0], NdarrayValue)):
-        return None
+        if fn is torch.from_numpy:
+            return None
+        from compiler.values.numpy_tensor_args import tensor_of_numpy_scalars
+        return tensor_of_numpy_scalars(tx, fn, args, kwargs)
     array = args[0]
     dtype = kwargs.get("dtype")
     if len(args) > 1 or set(kwargs) - {"dtype"} or fn is torch.from_numpy and kwargs or (

@@ -80,3 +80,20 @@ def wrap_bound_method(ctx, obj, source: Source | None) -> Value:
     array = registry.wrap(ctx, obj.__self__, AttrSource(source, "__self__")
                           if source is not None else None)
     return NumpyMethodValue(array, name)
+
+
+def is_numpy_dtype(obj) -> bool:
+    """A NumPy dtype object (`np.dtype("uint16")`, `a.dtype`: of a class per kind)."""
+    kind = type(obj)
+    return kind.__module__ == "numpy.dtypes" or kind.__name__ == "dtype" and (
+        kind.__module__ == "numpy")
+
+
+def wrap_numpy_dtype(ctx, obj, source: Source | None) -> Value:
+    """A dtype argument: immutable, guarded on its exact class and equality (byte order and
+    itemsize included), a constant of the trace."""
+    from compiler.values.numpy_ops import NumpyDtypeValue
+    if ctx is not None and source is not None:
+        ctx.guard(source, GuardKind.TYPE, type(obj))
+        ctx.guard(source, GuardKind.EQUALS, obj)
+    return NumpyDtypeValue(obj, source)

@@ -64,6 +64,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     if name in ("array", "asarray") and args and set(kwargs) <= {"dtype"} and any(
             isinstance(v, NdarrayValue) for v in getattr(args[0], "items", None) or ()):
         graph_name = "stack"  # of a list of arrays: torch._numpy would read their data
+    graph_name = UNINITIALIZED.get(graph_name, graph_name)
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
     renamed = CLIP_KEYWORDS if name == "clip" else {}  # torch._numpy's names
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
@@ -149,6 +150,8 @@ def _wrapped_number_dtype(array) -> torch.dtype | None:
     return None
 
 
+# np.empty's values are whatever its memory held: zeros here, one of those (deterministic)
+UNINITIALIZED = {"empty": "zeros", "empty_like": "zeros_like"}
 CLIP_KEYWORDS = {"a_min": "min", "a_max": "max"}
 PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "einsum", "@",
             "linalg.norm", "linalg.det", "linalg.multi_dot", "linalg.matrix_power",

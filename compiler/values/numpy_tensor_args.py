@@ -120,3 +120,52 @@ def _flat(value) -> list:
     if isinstance(value, dict):
         return _flat(list(value.values()))
     return [value]
+
+
+def _items(value: Value):
+    """The flat items of a nested list/tuple tracker, or None if it is not one."""
+    from compiler.values.containers import ListValue, TupleValue
+    if type(value) in (ListValue, TupleValue):
+        flat = []
+        for item in value.items:
+            inner = _items(item)
+            flat.extend(inner if inner is not None else [item])
+        return flat
+    return None
+
+
+def tensor_of_numpy_scalars(tx, fn, args: list[Value], kwargs: dict[str, Value]
+                            ) -> Value | None:
+    """`torch.tensor([a[0], a[2], 1.5])`: a (nested) list of NumPy scalars of the trace and
+    constants. torch's dtype for it is asked of torch with the real scalar types (values one,
+    constants themselves: its inference does not look further); each item is then cast to
+    that dtype as torch.tensor casts it, and the items stacked into its shape."""
+    from compiler.values.numpy_arrays import NdarrayValue
+    from compiler.values.numpy_ops import stand_in
+    if len(args) != 1 or set(kwargs) - {"dtype"}:
+        return None
+    flat = _items(args[0])
+    if not flat or not any(isinstance(v, NdarrayValue) for v in flat):
+        return None
+    if not all(isinstance(v, NdarrayValue) and v.scalar_type is not None or v.is_constant()
+               for v in flat):
+        return None
+    dtype = kwargs.get("dtype")
+    if dtype is not None and not (dtype.is_constant() and isinstance(dtype.as_constant(),
+                                                                     torch.dtype)):
+        return None
+    found: list = []
+    try:
+        real = fn(stand_in(args[0], found), **({"dtype": dtype.as_constant()} if dtype else {}))
+    except Exception as exc:  # noqa: BLE001 - torch refuses these items
+        raise Unsupported(f"{fn.__name__} of NumPy scalars raises {type(exc).__name__}",
+                          BreakReason.UNSUPPORTED_CALL) from None
+    items = [v.tensor if isinstance(v, NdarrayValue) else v for v in flat]
+    return tx.ctx.tensor_op("call_function", stacked_items,
+                            [tx.const(tuple(real.shape)), tx.const(real.dtype), *items], {},
+                            f"{fn.__name__} of NumPy scalars")
+
+
+def stacked_items(shape, dtype, *items) -> torch.Tensor:
+    """The graph op: items (0-d tensors, numbers) cast to `dtype`, in a tensor of `shape`."""
+    return torch.stack([torch.as_tensor(item, dtype=dtype) for item in items]).reshape(shape)

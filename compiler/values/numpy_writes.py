@@ -118,7 +118,13 @@ def inplace_array_op(tx, symbol: str, a: Value, b: Value) -> Value:
 
 
 def _write_back(tx, target, result, what: str) -> None:
-    if tuple(result.shape) != tuple(target.shape):
+    """`result` copied into `target` (broadcast to its shape: NumPy accepted the stand-ins)."""
+    import torch
+    try:
+        fits = torch.broadcast_shapes(result.shape, target.shape) == tuple(target.shape)
+    except RuntimeError:
+        fits = False
+    if not fits:
         raise Unsupported(f"{what}: a result of shape {result.shape} into {target.shape}",
                           BreakReason.UNSUPPORTED_VALUE)
     tx.ctx.tensor_op("call_method", "copy_", [target.tensor, result.tensor], {},
