@@ -442,7 +442,38 @@ def _round(tx, value, ndigits=None):
             raise Unsupported(f"round() of a {kind.__name__} (its own __round__)",
                               BreakReason.UNSUPPORTED_CALL)
         raise RaisedByProgram(TypeError(f"type {kind.__name__} doesn't define __round__ method"))
-    return NotImplemented
+    cls = value.dunder_class()
+    if cls is None:
+        return NotImplemented
+    method = _dunder(tx, value, "__round__")  # an object: type(obj).__round__(obj[, ndigits])
+    if method is None:
+        raise RaisedByProgram(TypeError(f"type {cls.__name__} doesn't define __round__ method"))
+    given = ndigits is not None and not (ndigits.is_constant() and ndigits.as_constant() is None)
+    return method.call(tx, [ndigits] if given else [], {})
+
+
+def _dunder(tx, value: Value, name: str):
+    from compiler.values.dunders import dunder
+    return dunder(tx, value, name)
+
+
+def _math_hook(hook: str):
+    """math.floor / ceil / trunc of an object: its class's hook (a float conversion when it
+    has none is left refused)."""
+    def handler(tx, value):
+        if value.dunder_class() is None:
+            return NotImplemented
+        method = _dunder(tx, value, hook)
+        if method is None:
+            raise Unsupported(f"math.{hook.strip('_')}() of {value}, which has no {hook}",
+                              BreakReason.UNSUPPORTED_CALL)
+        return method.call(tx, [], {})
+    return handler
+
+
+for _fn, _hook in ((math.floor, "__floor__"), (math.ceil, "__ceil__"),
+                   (math.trunc, "__trunc__")):
+    HANDLERS[_fn] = _math_hook(_hook)
 
 
 @handles(pow)
@@ -459,6 +490,15 @@ def _divmod(tx, a, b):
     from compiler.values.tensor import TensorValue
     if isinstance(a, TensorValue) or isinstance(b, TensorValue):
         return _divmod_with_tensor(a, b)
+    if a.dunder_class() is not None or b.dunder_class() is not None:
+        from compiler.values.dunders import try_dunders
+        result = try_dunders(tx, a, b, "__divmod__", "__rdivmod__")  # not // and %
+        if result is not None:
+            return result
+        from compiler.values.containers import type_name
+        names = [type_name(v.python_type()) for v in (a, b)]
+        raise RaisedByProgram(TypeError(f"unsupported operand type(s) for divmod(): "
+                                        f"'{names[0]}' and '{names[1]}'"))
     return TupleValue([binary_op(tx, "//", a, b), binary_op(tx, "%", a, b)])
 
 

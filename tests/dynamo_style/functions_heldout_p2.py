@@ -1,0 +1,264 @@
+"""Held-out-style cases (part p, second half): sorted with a key, sum with a start, round /
+divmod / abs / int / float / math on objects with dunders, torch.__version__ comparisons,
+torch._check with a message callable, torch.is_tensor / is_tensor_like of non-tensors and
+lru_cache functions (imported by functions_heldout_p.py)."""
+
+from __future__ import annotations
+
+import functools
+import math
+import operator
+
+import torch
+
+from tests.dynamo_style.registry import case
+
+
+class Job:
+    def __init__(self, name, priority, weight):
+        self.name, self.priority, self.weight = name, priority, weight
+
+    def __lt__(self, other):
+        return self.priority < other.priority
+
+
+# -- sorted / max / min with a key ------------------------------------------------------------
+
+@case()
+def sorted_objects_by_attribute_key_stable(a, b):
+    jobs = [Job("x", 2, a), Job("y", 1, b), Job("z", 2, a * 2), Job("w", 0, b * 3)]
+    ordered = sorted(jobs, key=lambda j: j.priority)
+    return [j.name for j in ordered], ordered[0].weight + ordered[-1].weight
+
+
+@case()
+def sorted_objects_by_their_lt_reversed(a, b):
+    jobs = [Job("x", 3, a), Job("y", 1, b), Job("z", 2, a + b)]
+    ordered = sorted(jobs, reverse=True)
+    return [j.name for j in ordered], ordered[1].weight
+
+
+@case()
+def sorted_items_by_itemgetter_and_attrgetter(a, b):
+    scores = {"p": 3, "q": 9, "r": 1}
+    ranked = sorted(scores.items(), key=operator.itemgetter(1), reverse=True)
+    jobs = sorted([Job("m", 5, a), Job("n", 4, b)], key=operator.attrgetter("priority", "name"))
+    return ranked, [j.name for j in jobs], jobs[0].weight * 2
+
+
+@case()
+def max_min_with_key_on_objects(a, b):
+    jobs = [Job("x", 2, a), Job("y", 7, b), Job("z", 7, a - b)]
+    top = max(jobs, key=lambda j: j.priority)
+    low = min(jobs, key=lambda j: (j.priority, j.name))
+    return top.name, low.name, top.weight + low.weight, max([], default="none")
+
+
+# -- sum with a start --------------------------------------------------------------------------
+
+class Vec:
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+    def __add__(self, other):
+        if isinstance(other, Vec):
+            return Vec(self.x + other.x, self.y + other.y)
+        return NotImplemented
+
+    def __radd__(self, other):
+        if other == 0:
+            return self
+        return NotImplemented
+
+    def __abs__(self):
+        return (self.x ** 2 + self.y ** 2) ** 0.5
+
+    def __neg__(self):
+        return Vec(-self.x, -self.y)
+
+
+@case()
+def sum_of_tensors_with_tensor_start(a, b):
+    return sum([a, b, a * b], b), sum((t.sum() for t in (a, b)), start=torch.tensor(1.0))
+
+
+@case()
+def sum_of_objects_with_radd_and_start(a, b):
+    vecs = [Vec(1, 2), Vec(3, 4), Vec(-1, 0)]
+    plain = sum(vecs)
+    started = sum(vecs, Vec(10, 10))
+    return a * plain.x + b * started.y, (plain.x, plain.y), (started.x, started.y)
+
+
+@case()
+def sum_of_lists_with_list_start(a, b):
+    chunks = [[a], [b, a], []]
+    flat = sum(chunks, [])
+    return len(flat), torch.stack(flat).sum(0), sum([0.5, 1.5], 2), sum(range(5), -3)
+
+
+# -- round / divmod / abs / int / float / math on objects --------------------------------------
+
+class Meters:
+    def __init__(self, value):
+        self.value = value
+
+    def __round__(self, ndigits=None):
+        return Meters(round(self.value, ndigits)) if ndigits is not None else round(self.value)
+
+    def __divmod__(self, other):
+        return divmod(self.value, other)
+
+    def __rdivmod__(self, other):
+        return divmod(other, self.value)
+
+    def __abs__(self):
+        return Meters(abs(self.value))
+
+    def __int__(self):
+        return int(self.value)
+
+    def __float__(self):
+        return float(self.value) * 1.0
+
+    def __index__(self):
+        return int(self.value)
+
+    def __floor__(self):
+        return math.floor(self.value)
+
+    def __ceil__(self):
+        return math.ceil(self.value)
+
+    def __trunc__(self):
+        return math.trunc(self.value)
+
+
+@case()
+def round_of_object_with_and_without_digits(a, b):
+    m = Meters(2.71828)
+    return a * round(m), round(m, 2).value, round(Meters(-1.5)), round(2.5), round(3.14159, 3)
+
+
+@case()
+def divmod_of_object_both_sides(a, b):
+    q, r = divmod(Meters(17), 5)
+    q2, r2 = divmod(40, Meters(6))
+    return a * q + r, (q, r, q2, r2), divmod(-7, 2), divmod(7.5, 2)
+
+
+@case()
+def abs_of_objects_and_constants(a, b):
+    return a * abs(Vec(3, 4)), abs(Meters(-2.5)).value, abs(-3), abs(-2.5), abs(b).sum()
+
+
+@case()
+def int_float_index_of_object(a, b):
+    m = Meters(3.7)
+    items = [10, 20, 30, 40, 50]
+    return a * int(m) + float(m), items[Meters(2)], list(range(Meters(3))), hex(Meters(255)), \
+        operator.index(m)
+
+
+@case()
+def math_floor_ceil_trunc_of_object(a, b):
+    m = Meters(-2.5)
+    return a + math.floor(m), math.ceil(m), math.trunc(m), math.floor(2.7), math.ceil(Meters(1.2))
+
+
+# -- torch.__version__ --------------------------------------------------------------------------
+
+@case()
+def torch_version_gates_branch(a, b):
+    if torch.__version__ >= "2.0":
+        out = a + b
+    else:
+        out = a - b
+    return out, torch.__version__ < "1.13", torch.__version__ > (1, 9)
+
+
+@case()
+def torch_version_parsed_in_frame(a, b):
+    base = torch.__version__.split("+")[0]
+    major, minor = (int(p) for p in base.split(".")[:2])
+    return a * major + minor, (major, minor) >= (2, 0), f"torch {base}" .startswith("torch 2")
+
+
+# -- torch._check with a message ---------------------------------------------------------------
+
+_LIMIT = 2
+
+
+@case()
+def check_with_message_lambda_passes(a, b):
+    torch._check(a.shape[0] > 2, lambda: f"need more than 2 rows, got {a.shape[0]}")
+    torch._check(a.dim() == 2, lambda: "rank")
+    return a + b
+
+
+@case()
+def check_with_message_lambda_fails(a, b):
+    torch._check(a.shape[0] > 10, lambda: f"got {a.shape[0]} rows, limit {_LIMIT}")
+    return a + b
+
+
+@case()
+def check_value_and_index_variants(a, b):
+    torch._check_value(a.shape[1] == 4, lambda: "columns")
+    try:
+        torch._check_index(a.shape[0] < 2, lambda: "row index out of range")
+    except IndexError as e:
+        caught = str(e)
+    return a * 2, caught
+
+
+# -- torch.is_tensor / is_tensor_like ----------------------------------------------------------
+
+class Wrapped:
+    @classmethod
+    def __torch_function__(cls, func, types, args=(), kwargs=None):
+        return NotImplemented
+
+
+@case()
+def is_tensor_of_containers_and_none(a, b):
+    values = [{"x": a}, [a], (a, b), None, 3, a, b[0], b.detach(), "a"]
+    return a + 1, [torch.is_tensor(v) for v in values]
+
+
+@case()
+def is_tensor_like_of_objects(a, b):
+    values = [a, Wrapped(), Wrapped, 1.0, [a], "t"]
+    flags = [torch.overrides.is_tensor_like(v) for v in values]
+    return (a * 2 if flags[1] else a), flags
+
+
+@case(lambda: ({"input": torch.ones(2, 3)},))
+def is_tensor_of_dict_argument_picks_branch(x):
+    if torch.is_tensor(x):
+        return x + 1
+    return x["input"] * 2
+
+
+# -- lru_cache functions -----------------------------------------------------------------------
+
+@functools.lru_cache(maxsize=8)
+def _table(n, scale=1.0):
+    return tuple(i * scale for i in range(n))
+
+
+@functools.lru_cache
+def _scaled(x, factor):
+    return x * factor
+
+
+@case()
+def lru_cache_on_constants_with_default(a, b):
+    return a + sum(_table(4)), _table(3, scale=0.5), _table(4) == _table(4)
+
+
+@case(gap="an lru_cache function called on a tensor: eager consults its cache by the tensor's "
+          "identity (a hit returns the tensor it stored, a miss stores one); neither the lookup "
+          "nor the store can be known or replayed in the trace")
+def lru_cache_on_tensor_argument(a, b):
+    return _scaled(a, 2) + b
