@@ -60,6 +60,19 @@ class TensorValue(Value):
         self.node = node
         self.example = example
         self.real_type = real_type
+        # the instance dict as the trace read and wrote it (tensor_attributes.py)
+        self.attrs: dict[str, Value] = {}
+        self.deleted: set[str] = set()
+        self.dict_stores: set[str] = set()  # descriptors' names written through __dict__
+
+    @property
+    def cls(self) -> type:  # (as an object's tracker names it: instance_dict.py)
+        return self.real_type
+
+    def attribute_writers(self) -> tuple[str, str]:
+        from compiler.values.instance_dict import dict_writers
+        return dict_writers(self.real_type, self.dict_stores) if self.dict_stores else (
+            "setattr", "delattr")
 
     def reconstruct(self, plan) -> str:
         if self.is_input():
@@ -106,6 +119,8 @@ class TensorValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+        if self.example.dim() == 0:
+            raise RaisedByProgram(TypeError("iteration over a 0-d tensor"))
         return SequenceIteratorValue(self.unpack(tx))
 
     def getattr(self, tx, name: str) -> Value:
@@ -143,11 +158,15 @@ class TensorValue(Value):
             return self._data(tx)
         if name in ("_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
-        if self.has_attribute(tx, name) is False:
-            raise RaisedByProgram(AttributeError(f"'Tensor' object has no attribute {name!r}"))
+        from compiler.values import tensor_attributes
+        if name == "__dict__":
+            return tensor_attributes.instance_dict(tx, self)
+        found = tensor_attributes.instance_attribute(tx, self, name)
+        if found is not None:  # the instance dict's (before the class's methods)
+            return found
         if find_in_mro(self.real_type, name)[0] is None:
-            raise Unsupported(f"attribute {name!r} set on a tensor",
-                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+            guard_lookup(tx, self.real_type, name, None)  # a program may add it to the class
+            raise tensor_attributes.missing(self, name)
         if callable(getattr(self.real_type, name)):
             return TensorMethodValue(self, name)
         raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -197,23 +216,22 @@ class TensorValue(Value):
 
     def has_attribute(self, tx, name: str) -> bool | None:
         """Names the tensor type defines are for the generic rule; any other name can only be
-        in the instance dict: guarded on an input, empty on a tensor made in the graph."""
+        in the instance dict: as the trace left it, the real one's guarded on an input."""
         if find_in_mro(self.real_type, name)[0] is not None:
             return None
+        from compiler.values.tensor_attributes import has_instance_attribute
+        if has_instance_attribute(tx, self, name):
+            return True
         guard_lookup(tx, self.real_type, name, None)  # a program may add it to the class
-        real = getattr(self, "real", None)
-        if real is None:
-            return False
-        present = name in real.__dict__
-        tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, present))
-        return present
+        return False
 
     def setattr(self, tx, name: str, value: Value) -> None:
-        if name == "grad" and self.is_input() and self.source is not None:
-            from compiler.values.tensor_requires_grad import assign_grad
-            assign_grad(tx, self, value)
-            return
-        super().setattr(tx, name, value)
+        from compiler.values.tensor_attributes import set_attribute
+        set_attribute(tx, self, name, value)
+
+    def delattr(self, tx, name: str) -> None:
+        from compiler.values.tensor_attributes import delete_attribute
+        delete_attribute(tx, self, name)
 
     def _grad(self, tx) -> Value:
         """`.grad` of an input is state guarded like any other input (or what the trace
@@ -233,6 +251,8 @@ class TensorValue(Value):
         return registry.wrap(tx.ctx, real.grad, source)
 
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
+        if name == "__iter__" and not args and not kwargs:
+            return self.iter(tx)  # Tensor.__iter__: the rows, as iter(x)
         if name == "numpy":
             from compiler.values.numpy_arrays import tensor_to_array
             return tensor_to_array(tx, self, args, kwargs)

@@ -9,6 +9,8 @@ back after the graph runs, as a side effect.
 
 from __future__ import annotations
 
+import torch
+
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 
@@ -46,28 +48,47 @@ def detach_(tx, tensor) -> Value:
 
 
 def assign_grad(tx, tensor, value: Value) -> None:
-    """`t.grad = g` on an input: later reads in the trace see `g`, and the input gets it after
-    the graph runs (a side effect), as eager's. Eager's checks: a tensor of the same dtype,
-    size and device, or None."""
-    import torch
-
+    """`t.grad = g`: later reads in the trace see `g`, and the real tensor (the input, or the
+    graph's output for one made in the trace) gets it after the graph runs (a side effect),
+    as eager's. Eager's checks run on stand-ins of the same dtype, size, device and grad
+    dtype (an input's is read, guarded), so a refused assignment raises eager's own error."""
     from compiler.values.constant import ConstantValue
     is_tensor = isinstance(getattr(value, "example", None), torch.Tensor) and \
         getattr(value, "node", None) is not None  # (a tensor tracker)
     if is_tensor:
-        mine, given = tensor.example, value.example
-        why = ("type" if given.dtype != mine.dtype else "device" if given.device != mine.device
-               else "size" if list(given.shape) != list(mine.shape) else None)
-        if why is not None:
-            raise RaisedByProgram(RuntimeError(f"assigned grad has data of a different {why}"))
+        _check_as_eager(tx, tensor, value.example)
     elif not value.is_constant():
         raise Unsupported("Tensor.grad assigned something other than a tensor or a constant",
                           BreakReason.SIDE_EFFECT)
     elif value.as_constant() is not None:
-        raise RaisedByProgram(TypeError("assigned grad expected to be a Tensor or None"))
+        raise RaisedByProgram(TypeError(
+            f"assigned grad expected to be a Tensor or None but got grad of type "
+            f"{type(value.as_constant()).__name__}"))
     tensor.assigned_grad = value
     tx.ctx.side_effects.write_attribute(tensor, "grad", value if is_tensor
                                         else ConstantValue(None))
+
+
+def _check_as_eager(tx, tensor, given: torch.Tensor) -> None:
+    mine = tensor.example
+    if any(not isinstance(d, int) for d in (*mine.shape, *given.shape)) or (
+            mine.layout != torch.strided or given.layout != torch.strided):
+        raise Unsupported("Tensor.grad assigned with symbolic sizes or a sparse layout",
+                          BreakReason.SIDE_EFFECT)
+    grad_dtype = mine.dtype
+    real = tensor._reached_input()
+    if real is not None and tensor.getattr(tx, "is_leaf").as_constant():
+        from compiler.guards.sources import AttrSource
+        from compiler.values import registry
+        grad_dtype = registry.wrap(tx.ctx, real.grad_dtype,
+                                   AttrSource(tensor.source, "grad_dtype")).as_constant()
+    stand_in = torch.empty(mine.shape, dtype=mine.dtype, device=mine.device)
+    if grad_dtype is not mine.dtype:
+        stand_in.grad_dtype = grad_dtype
+    try:
+        stand_in.grad = torch.empty(given.shape, dtype=given.dtype, device=given.device)
+    except (RuntimeError, TypeError) as exc:
+        raise RaisedByProgram(exc) from None
 
 
 def _flag(args: list[Value], kwargs: dict[str, Value]) -> bool:
