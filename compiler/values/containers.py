@@ -311,6 +311,7 @@ class DictValue(Value):
         self.entries: dict[Any, tuple[Value, Value]] = dict(entries or {})
         self.cls = cls
         self.default_factory = default_factory
+        self.factory_written = False
 
     @classmethod
     def from_pairs(cls, pairs, source=None, tx=None) -> DictValue:
@@ -326,6 +327,9 @@ class DictValue(Value):
         pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
         contents = plan.temp(f"{{{pairs}}}")
         plan.writes.append(f"{target}.clear(); {target}.update({contents})")
+        if self.factory_written:  # `d.default_factory = f` in the trace
+            factory = "None" if self.default_factory is None else plan.expr(self.default_factory)
+            plan.writes.append(f"{target}.default_factory = {factory}")
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:
@@ -381,6 +385,16 @@ class DictValue(Value):
     def setitem(self, tx, key: Value, value: Value) -> None:
         tx.ctx.side_effects.mutate(self)
         store_entry(self.entries, key, value, tx)
+
+    def setattr(self, tx, name: str, value: Value) -> None:
+        """A defaultdict's `default_factory` takes any object (called on a missing key)."""
+        if name != "default_factory" or self.cls is not collections.defaultdict:
+            return super().setattr(tx, name, value)
+        tx.ctx.side_effects.mutate(self)
+        none = value.is_constant() and value.as_constant() is None
+        self.default_factory = None if none else value
+        self.factory_written = True
+        return None
 
     def delitem(self, tx, key: Value) -> None:
         tx.ctx.side_effects.mutate(self)

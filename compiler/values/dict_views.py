@@ -105,3 +105,25 @@ def _disjoint(tx, view: Value, other: Value) -> bool:
             raise
         if view.contains(tx, item):
             return False
+
+
+def view_order_compare(tx, symbol: str, a: Value, b: Value) -> bool | None:
+    """`<`, `<=`, `>`, `>=` with a keys or items view on either side: CPython's view compares
+    as a set with another set or keys/items view (lengths, then every member of the smaller
+    side looked up in the other with `in`); anything else is the program's TypeError. None
+    when neither side is a view (a values view has no ordering: the TypeError)."""
+    from compiler.values.sets import SetValue
+    if not any(isinstance(v, DictViewValue) for v in (a, b)):
+        return None
+    if not all(isinstance(v, SetValue) or (isinstance(v, DictViewValue) and v.kind != "values")
+               for v in (a, b)):
+        names = [v.python_type().__name__ for v in (a, b)]
+        raise RaisedByProgram(TypeError(f"'{symbol}' not supported between instances of "
+                                        f"'{names[0]}' and '{names[1]}'"))
+    if symbol in (">", ">="):  # a > b is b < a, a >= b is b <= a
+        a, b, symbol = b, a, "<" if symbol == ">" else "<="
+    size_a, size_b = a.len(tx), b.len(tx)
+    if size_a > size_b or (symbol == "<" and size_a == size_b):
+        return False
+    members = list(a.members.values()) if isinstance(a, SetValue) else a.unpack(tx)
+    return all(b.contains(tx, item) for item in members)

@@ -11,7 +11,7 @@ from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
-from compiler.values.generators import LazyIteratorValue
+from compiler.values.generators import CALLS_PER_STEP, LazyIteratorValue
 from compiler.values.iterators import InfiniteIteratorValue, SequenceIteratorValue
 from compiler.values.operators import binary_op, same_or_equal
 
@@ -303,5 +303,101 @@ def _groupby_lazy(tx, *args, **kwargs):
 
 HANDLERS[itertools.groupby] = _groupby_lazy
 
+
+# -- pairwise, compress and zip_longest over generators and iterators: one pull at a time ------
+
+def _pulled(tx, iterator: Value) -> Value | None:
+    from compiler.values.generators import _advance
+    return _advance(tx, iterator)
+
+
+def _stop():
+    raise RaisedByProgram(StopIteration())
+
+
+def _pairwise_lazy(tx, iterable):
+    """CPython's pairwise keeps the last item; once its input ends it never pulls again."""
+    iterator = iterable.iter(tx)
+    state: dict[str, Value | None] = {"old": None, "input": iterator}
+
+    def step(tx):
+        if state["input"] is None:
+            _stop()
+        if state["old"] is None:
+            state["old"] = _pulled(tx, iterator)
+            if state["old"] is None:
+                state["input"] = None
+                _stop()
+        new = _pulled(tx, iterator)
+        if new is None:
+            state["input"] = state["old"] = None
+            _stop()
+        pair, state["old"] = TupleValue([state["old"], new]), new
+        return pair
+
+    return LazyIteratorValue(itertools.pairwise, step)
+
+
+def _compress_lazy(tx, data=None, selectors=None):
+    """Each step pulls a datum, then a selector (an ended input is pulled again next time)."""
+    if data is None or selectors is None:
+        raise Unsupported("itertools.compress with a missing argument",
+                          BreakReason.UNSUPPORTED_CALL)
+    data_it, selector_it = data.iter(tx), selectors.iter(tx)
+
+    def step(tx):
+        while True:
+            datum = _pulled(tx, data_it)
+            if datum is None:
+                _stop()
+            selector = _pulled(tx, selector_it)
+            if selector is None:
+                _stop()
+            if selector.bool(tx):
+                return datum
+
+    return LazyIteratorValue(itertools.compress, step)
+
+
+def _zip_longest_lazy(tx, *iterables, fillvalue=None):
+    """An ended input gives the fill value from then on; the call ends when the last does."""
+    iterators: list[Value | None] = [it.iter(tx) for it in iterables]
+    fill = fillvalue if fillvalue is not None else ConstantValue(None)
+    active = [len(iterators)]
+
+    def step(tx):
+        if active[0] == 0:
+            _stop()
+        items = []
+        for i, iterator in enumerate(iterators):
+            item = None if iterator is None else _pulled(tx, iterator)
+            if item is None and iterator is not None:
+                active[0] -= 1
+                if active[0] == 0:
+                    _stop()
+                iterators[i] = None
+            items.append(fill if item is None else item)
+        return TupleValue(items)
+
+    return LazyIteratorValue(itertools.zip_longest, step)
+
+
+_PULLERS = {itertools.pairwise: _pairwise_lazy, itertools.compress: _compress_lazy,
+            itertools.zip_longest: _zip_longest_lazy}
+
+
+def _pullers_handler(fn, args, kwargs):
+    """These three over a generator, a lazy iterator or an iterator object: pulled lazily
+    (how far each input is pulled is seen by the program); over lists the models above."""
+    from compiler.values.generators import is_lazy
+    handler = _PULLERS.get(fn) if type(fn) is type else None
+    if handler is None:
+        return None
+    inputs = [*args, *kwargs.values()]
+    if any(is_lazy(a) or isinstance(a, SequenceIteratorValue) for a in inputs):
+        return handler
+    return None
+
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
+CALLS_PER_STEP.append(_pullers_handler)
 from compiler.values import lazy_itertools  # noqa: E402,F401 - registers the per-step handlers

@@ -298,7 +298,7 @@ def _input_dict_key(ctx, key: Any) -> Value:
         return ConstantValue(key)
     if kind in (tuple, frozenset) and all(type(m) in CONSTANT_TYPES for m in key):
         return wrap_constant(key)  # the guard compares members' exact types (exact_token)
-    if kind in _IDENTITY_KEY_TYPES:  # compared by identity, hashed from what never changes
+    if kind in _IDENTITY_KEY_TYPES and _one_object(key):  # by identity, of a fixed hash
         return wrap(ctx, key, ConstantSource(ctx.label_for(key, "key"), key))
     if isinstance(key, type) and kind.__eq__ is type.__eq__ and kind.__hash__ is type.__hash__:
         return wrap_constant(key)  # a class: compared by identity
@@ -317,6 +317,14 @@ def _input_dict_key(ctx, key: Any) -> Value:
 _IDENTITY_KEY_TYPES = (types.BuiltinFunctionType, types.MethodDescriptorType,
                        types.WrapperDescriptorType, torch._ops.OpOverloadPacket,
                        torch._ops.OpOverload)
+
+
+def _one_object(key: Any) -> bool:
+    """A builtin function equal only to itself: not bound to an object or a class (`[].append`
+    and `dict.fromkeys` are new objects on each read, equal to the key, not the same)."""
+    if type(key) is not types.BuiltinFunctionType:
+        return True
+    return key.__self__ is None or isinstance(key.__self__, types.ModuleType)
 
 
 def _wrap_dict(ctx, obj: dict, source: Source | None) -> Value:

@@ -5,7 +5,8 @@ called by name, StopIteration, exhausted iterators reused; iterators passed in a
 are compared call by call in test_heldout_o_calls.py); sets (pop, discard, symmetric
 operations, frozenset keys); defaultdict, Counter, OrderedDict and ChainMap arguments changed in the
 frame; dict views. Typing objects (Optional, Union, Callable, TypeVar, Generic subclasses,
-annotations) are in functions_heldout_o2.py.
+annotations) are in functions_heldout_o2.py; more iterators, sets, views and dict keys in
+functions_heldout_o3.py.
 """
 
 from __future__ import annotations
@@ -14,7 +15,10 @@ import collections
 import itertools
 
 from tests.conformance.registry import randn
-from tests.dynamo_style import functions_heldout_o2  # noqa: F401 - registers its cases
+from tests.dynamo_style import (
+    functions_heldout_o2,  # noqa: F401 - registers its cases
+    functions_heldout_o3,  # noqa: F401 - registers its cases
+)
 from tests.dynamo_style.registry import case
 
 
@@ -382,3 +386,44 @@ def dict_view_changed_during_iteration(x):
     except RuntimeError as e:
         return x + 1, str(e)
     return x
+
+
+@case(lambda: (_t(), collections.defaultdict(list, {"a": [1]})))
+def defaultdict_factory_reassigned(x, d):
+    d.default_factory = int
+    n = d["fresh"]
+    d.default_factory = None
+    try:
+        d["other"]
+    except KeyError:
+        n += 10
+    return x + n, dict(d), d.default_factory
+
+
+@case(lambda: (_t(), collections.defaultdict(list, a=[1], b=[])))
+def defaultdict_argument_as_set_and_sorted(x, d):
+    return x * len(set(d)), list(d.keys()), sorted(d.items()), d.copy()
+
+
+@case(lambda: (_t(),))
+def counter_arithmetic_in_frame(x):
+    a = collections.Counter(a=3, b=1)
+    b = collections.Counter(a=1, b=2, c=1)
+    total = a + b
+    return x * total["a"], total, a - b, a & b, a | b, +a, -b
+
+
+@case(lambda: (_t(), collections.OrderedDict(a=1, b=2, c=3)))
+def ordereddict_popitem_first_and_equality(x, od):
+    k, v = od.popitem(last=False)
+    same_order = od == collections.OrderedDict(b=2, c=3)
+    other_order = od == collections.OrderedDict(c=3, b=2)
+    return x * v, k, same_order, other_order, od == {"c": 3, "b": 2}
+
+
+@case(lambda: (_t(), {"a": 1}, {"a": 2, "b": 3}))
+def chainmap_children_and_parents(x, top, base):
+    cm = collections.ChainMap(top, base)
+    child = cm.new_child({"z": 0})
+    return (x * cm["a"] + child["b"], dict(child), cm.maps[1] is base, dict(cm.parents),
+            len(cm), "b" in cm, cm.get("q", 9))

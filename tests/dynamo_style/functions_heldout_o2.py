@@ -140,3 +140,23 @@ def get_origin_and_args(x):
     u = typing.Union[int, str]
     return x, typing.get_origin(u) is typing.Union, typing.get_args(u), \
         typing.get_origin(list[int]), typing.get_args(dict[str, int])
+
+
+@case(lambda: (_t(),))
+def isinstance_with_union_objects(x):
+    flags = (isinstance(3, typing.Union[int, str]), isinstance(3.0, int | str),
+             issubclass(list, typing.Iterable), isinstance(None, Optional[int]))
+    return x + sum(flags), flags
+
+
+@case(lambda: (_t(),))
+def typing_cast_and_type_checking(x):
+    y = typing.cast(torch.Tensor, x)
+    if typing.TYPE_CHECKING:
+        y = y * 100
+    return y + 1
+
+
+@case(lambda: (_t(),))
+def typing_objects_repr_and_callable(x):
+    return x, callable(typing.List), typing.Optional[int].__origin__, repr(typing.Optional[int])
