@@ -4,6 +4,7 @@ user classes (a new object whose Python `__init__` is inlined).
 
 from __future__ import annotations
 
+import collections
 import enum
 import types
 
@@ -13,7 +14,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.base import Value
 from compiler.values.constant import call_pure
-from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class
+from compiler.values.named_tuples import is_namedtuple_class, is_structseq_class
 
 
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
@@ -34,8 +35,12 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
         from compiler.values.constant import ConstantValue
         from compiler.values.containers import plain
         return ConstantValue(call_pure(cls, [plain(a) for a in args], {}))
-    if is_namedtuple_class(cls):
-        return NamedTupleValue(cls, _namedtuple_items(cls, args, kwargs))
+    if is_namedtuple_class(cls):  # its `__new__` (or a subclass's) is traced
+        from compiler.values.custom_new import construct_with_new
+        return construct_with_new(tx, cls_value, args, kwargs)
+    if is_structseq_class(cls):
+        from compiler.values.custom_new import construct_structseq
+        return construct_structseq(tx, cls, args, kwargs)
     if cls in (torch.no_grad, torch.enable_grad, torch.set_grad_enabled):
         from compiler.values.torch_functions import GradModeValue
         if cls is torch.set_grad_enabled:
@@ -53,7 +58,7 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
         return _initialised(tx, ObjectValue(cls), args, kwargs)
     from compiler.values.numpy_scalars import construct_scalar, is_numpy_scalar_type
     if is_numpy_scalar_type(cls):
-        return construct_scalar(cls, args, kwargs)
+        return construct_scalar(cls, args, kwargs, tx=tx)
     from compiler.values.autocast import construct_autocast, is_autocast_class
     if is_autocast_class(cls):
         return construct_autocast(cls, args, kwargs)
@@ -91,8 +96,8 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
         made.attrs.update(kwargs)
         return made
     if cls.__new__ is not object.__new__:
-        raise Unsupported(f"class {cls.__qualname__} with a custom __new__",
-                          BreakReason.UNSUPPORTED_CALL)
+        from compiler.values.custom_new import construct_with_new
+        return construct_with_new(tx, cls_value, args, kwargs)
     _refuse_abstract(cls)
     return _initialised(tx, ObjectValue(cls), args, kwargs)
 
@@ -150,36 +155,59 @@ def _initialised(tx, obj, args, kwargs) -> Value:
 
 
 def _stateless_module(tx, cls, args, kwargs) -> Value:
-    """torch's own modules without parameters or buffers (ReLU, Softmax(dim=1), Flatten...)
-    are built at trace time: their forward is a pure function of the constant arguments.
-    Eager builds a new one on every call: the trace's one may not leave the frame."""
-    from compiler.values.containers import is_plain, plain
+    """torch's own modules built at trace time: ones without parameters or buffers (ReLU,
+    Softmax(dim=1), Flatten...), whose forward is a pure function of the constant arguments,
+    and containers (Sequential, ModuleList, ModuleDict) of modules the trace already tracks
+    (globals, an argument's children: the same trackers, sources and guards) or built the same
+    way. Eager builds a new one on every call: the trace's one may not leave the frame."""
     from compiler.values.modules import NNModuleValue
-
-    def real(value):  # constants, or modules built the same way (Sequential(ReLU(), ...))
-        if isinstance(value, NNModuleValue):
-            return value.module
-        if is_plain(value):
-            return plain(value)
-        raise Unsupported(f"constructing {cls.__qualname__} from traced values",
+    given: set[int] = set()  # modules made before, or existing ones, and all they hold
+    real_args = [_real_argument(tx, cls, a, given) for a in args]
+    real_kwargs = {k: _real_argument(tx, cls, v, given) for k, v in kwargs.items()}
+    from torch.nn.modules import module as module_globals
+    if (module_globals._global_module_registration_hooks
+            or module_globals._global_parameter_registration_hooks
+            or module_globals._global_buffer_registration_hooks):
+        raise Unsupported(f"constructing {cls.__qualname__} under global registration hooks",
                           BreakReason.UNSUPPORTED_CALL)
-
     rng = torch.get_rng_state()
     with torch.random.fork_rng(devices=[]):  # a trial build must leave the global RNG alone
-        module = call_pure(cls, [real(a) for a in args], {k: real(v) for k, v in kwargs.items()})
+        module = call_pure(cls, real_args, real_kwargs)
         consumed = not torch.equal(torch.get_rng_state(), rng)
-    if any(True for _ in module.parameters()) or any(True for _ in module.buffers()):
+    made = [part for part in module.modules() if id(part) not in given]
+    if any(part._parameters or part._buffers for part in made):
         raise Unsupported(f"constructing {cls.__qualname__} (it has parameters or buffers) "
                           f"inside the compiled code", BreakReason.UNSUPPORTED_CALL)
     if consumed:
         raise Unsupported(f"constructing {cls.__qualname__} draws from the global RNG",
                           BreakReason.UNSUPPORTED_CALL)
-    given = {id(part) for value in [*args, *kwargs.values()] if isinstance(value, NNModuleValue)
-             for part in value.module.modules()}  # made before, or existing modules
-    for part in module.modules():
-        if id(part) not in given:
-            tx.ctx.note_made_object(part)
+    for part in made:
+        tx.ctx.note_made_object(part)
     return NNModuleValue(module)
+
+
+def _real_argument(tx, cls, value, given: set[int]):
+    """A constructor argument of a torch module as the real object: a constant, a tracked
+    module, or a list, tuple or dict (constant keys) of them; an iterator made in the trace
+    (`reversed(list(m.blocks))`) is drained as the constructor would drain it."""
+    from compiler.values.containers import DictValue, ListValue, TupleValue, is_plain, plain
+    from compiler.values.modules import NNModuleValue
+    if isinstance(value, NNModuleValue):
+        given.update(id(part) for part in value.module.modules())
+        return value.module
+    if is_plain(value):
+        return plain(value)
+    kind = value.python_type()
+    if isinstance(value, (ListValue, TupleValue)) and kind in (list, tuple):
+        return kind(_real_argument(tx, cls, item, given) for item in value.items)
+    if isinstance(value, DictValue) and kind in (dict, collections.OrderedDict) and all(
+            k.is_constant() for k, _ in value.entries.values()):
+        return kind((k.as_constant(), _real_argument(tx, cls, v, given))
+                    for k, v in value.entries.values())
+    if value.source is None and hasattr(kind, "__next__") and value.is_fresh_object():
+        return [_real_argument(tx, cls, item, given) for item in value.unpack(tx)]
+    raise Unsupported(f"constructing {cls.__qualname__} from traced values",
+                      BreakReason.UNSUPPORTED_CALL)
 
 
 def _is_torch_distribution(cls: type) -> bool:
@@ -207,15 +235,3 @@ def _is_plain_metaclass(cls: type) -> bool:
         return True
     return all(set(vars(k)) <= CREATION_ONLY for k in meta.__mro__ if k not in (type, object))
 
-
-def _namedtuple_items(cls, args, kwargs) -> list[Value]:
-    from compiler.values.base import RaisedByProgram
-    fields = cls._fields
-    values: dict[str, Value] = dict(zip(fields, args))
-    values.update(kwargs)
-    for name, default in getattr(cls, "_field_defaults", {}).items():
-        values.setdefault(name, registry.wrap_constant(default))
-    missing = [f for f in fields if f not in values]
-    if missing or len(args) > len(fields):
-        raise RaisedByProgram(TypeError(f"{cls.__name__}() missing arguments {missing}"))
-    return [values[f] for f in fields]

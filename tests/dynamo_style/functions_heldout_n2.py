@@ -1,0 +1,217 @@
+"""Held-out-style cases (part n, two): module containers built in the compiled code from
+existing modules (globals, an argument's children), torch modules without state built there,
+user modules made there, and objects made by a custom `__new__` returned out of the frame or
+mutated after construction."""
+
+from __future__ import annotations
+
+import collections
+
+import torch
+
+from tests.conformance.registry import randn
+from tests.dynamo_style.registry import case
+
+LIN_A = torch.nn.Linear(4, 4)
+LIN_B = torch.nn.Linear(4, 3)
+ACT = torch.nn.Tanh()
+
+
+def _with_model():
+    torch.manual_seed(0)
+    model = torch.nn.Module()
+    model.blocks = torch.nn.Sequential(torch.nn.Linear(4, 4), torch.nn.ReLU(),
+                                       torch.nn.Linear(4, 4), torch.nn.Sigmoid())
+    return (randn(0, (2, 4)), model)
+
+
+def _x():
+    return (randn(0, (2, 4)),)
+
+
+# -- containers of existing modules --------------------------------------------------------------
+
+@case(_x)
+def n_sequential_of_global_modules(x):
+    seq = torch.nn.Sequential(LIN_A, ACT, LIN_B)
+    return seq(x), len(seq)
+
+
+@case(_x)
+def n_sequential_slice_of_made_container(x):
+    seq = torch.nn.Sequential(LIN_A, LIN_A)
+    return seq[1:](x), seq[0](x)
+
+
+@case(_x)
+def n_module_list_of_globals_iterated(x):
+    layers = torch.nn.ModuleList([LIN_A, ACT])
+    out = x
+    for layer in layers:
+        out = layer(out)
+    return out, len(layers)
+
+
+@case(_x)
+def n_module_dict_of_globals_indexed(x):
+    table = torch.nn.ModuleDict({"proj": LIN_A, "act": ACT})
+    return table["act"](table["proj"](x)), list(table.keys())
+
+
+@case(_with_model)
+def n_sequential_from_argument_children(x, model):
+    head = torch.nn.Sequential(*model.blocks[:2])
+    return head(x), model.blocks(x)
+
+
+@case(_with_model)
+def n_module_list_from_argument_children_reversed(x, model):
+    layers = torch.nn.ModuleList(reversed(list(model.blocks)))
+    out = x
+    for layer in layers:
+        out = layer(out)
+    return out
+
+
+@case(_x)
+def n_sequential_of_ordered_dict(x):
+    seq = torch.nn.Sequential(collections.OrderedDict([("fc", LIN_A), ("act", ACT)]))
+    return seq.fc(x), seq(x)
+
+
+@case(_x)
+def n_sequential_mixing_new_stateless_and_global(x):
+    seq = torch.nn.Sequential(LIN_A, torch.nn.ReLU(), torch.nn.Dropout(0.0), LIN_B)
+    return seq(x)
+
+
+@case(_x, gap="parameters() of a container made in the trace: its children's tensors are "
+              "reached without a source")
+def n_sequential_parameters_of_made_container(x):
+    seq = torch.nn.Sequential(LIN_A, ACT)
+    total = 0
+    for p in seq.parameters():
+        total = total + p.sum()
+    return seq(x) + total
+
+
+@case(_x, gap="a Linear built in the compiled code makes parameters each call")
+def n_linear_built_in_frame(x):
+    torch.manual_seed(0)
+    lin = torch.nn.Linear(4, 2)
+    return lin(x).shape
+
+
+# -- user modules made in the frame ---------------------------------------------------------------
+
+class Shift(torch.nn.Module):
+    def __init__(self, by):
+        super().__init__()
+        self.by = by
+
+    def forward(self, x):
+        return x + self.by
+
+
+class Wrap(torch.nn.Module):
+    def __init__(self, inner):
+        super().__init__()
+        self.inner = inner
+
+    def forward(self, x):
+        return self.inner(x) * 2
+
+
+@case(_x)
+def n_user_module_made_and_called(x):
+    return Shift(3)(x), Shift(-1)(x).sum()
+
+
+@case(_x)
+def n_user_module_wrapping_global_module(x):
+    return Wrap(LIN_A)(x)
+
+
+class Alias(torch.nn.Module):
+    def __new__(cls, *args):
+        return Shift(10)
+
+
+@case(_x)
+def n_module_new_returns_other_module(x):
+    return Alias()(x)
+
+
+# -- objects made by __new__, returned or changed afterwards ------------------------------------
+
+class Point:
+    __slots__ = ("x", "y")
+
+    def __new__(cls, x, y):
+        inst = super().__new__(cls)
+        inst.x = x
+        return inst
+
+    def __init__(self, x, y):
+        self.y = y
+
+
+@case()
+def n_new_slotted_object_fields(a, b):
+    p = Point(a, b)
+    p.x = p.x + 1
+    return p.x * p.y
+
+
+class Record:
+    def __new__(cls, **fields):
+        inst = super().__new__(cls)
+        inst.__dict__.update(fields)
+        return inst
+
+
+@case()
+def n_new_fills_dict_in_bulk(a, b):
+    r = Record(w=a, k=2)
+    return r.w * r.k
+
+
+class Box:
+    def __new__(cls, value):
+        inst = super().__new__(cls)
+        inst.value = value
+        inst.history = []
+        return inst
+
+    def push(self, v):
+        self.history.append(v)
+
+
+@case()
+def n_new_object_returned_after_mutation(a, b):
+    box = Box(a)
+    box.push(b.sum())
+    box.value = box.value * 2
+    box.extra = "yes"
+    return box, box.value
+
+
+class Node:
+    def __new__(cls, value, parent=None):
+        inst = super().__new__(cls)
+        inst.value = value
+        inst.parent = parent
+        return inst
+
+    def depth(self):
+        d, node = 0, self
+        while node.parent is not None:
+            d, node = d + 1, node.parent
+        return d
+
+
+@case()
+def n_new_linked_objects_walked(a, b):
+    root = Node(a)
+    leaf = Node(b, Node(a + b, root))
+    return leaf.depth(), leaf.parent.value - root.value, leaf
