@@ -55,6 +55,9 @@ def _vars(tx, *obj):
     object, made in the trace or existing (its reads and writes as `obj.__dict__`'s)."""
     from compiler.values.objects import InstanceDictValue, ObjectValue
     if len(obj) == 1 and isinstance(obj[0], ObjectValue):
+        from compiler.values.attributes import guarded_find_in_mro
+        if guarded_find_in_mro(tx, obj[0].python_type(), "__dict__")[1] is None:  # __slots__
+            raise RaisedByProgram(TypeError("vars() argument must have __dict__ attribute"))
         if obj[0].real is None:
             return InstanceDictValue(obj[0])
         try:
@@ -86,6 +89,8 @@ _LASTING = (type(None), bool, type(Ellipsis), type(NotImplemented), torch.dtype,
 
 
 def _id(tx, obj: Value):
+    if obj.is_constant() and obj.as_constant() is None:
+        return ConstantValue(id(None))  # (lasting_object answers None for "none")
     real = lasting_object(tx, obj)
     if real is not None:
         return ConstantValue(id(real))

@@ -24,7 +24,11 @@ class LruCacheValue(HeldCallableValue):
     as the program calls it (a result it had cached is what the program gets, even if the
     function would compute another now), and its constant result is folded in, guarded on the
     cache's miss count, which a recomputation or a cache_clear() changes. Anything else (a
-    tensor argument, a mutable result) is refused: the call runs in Python."""
+    tensor argument, a mutable result) is refused: the call runs in Python. A tensor keys the
+    cache by its identity: for an input, a hit (the tensor it stored then, however the input
+    changed since) or a miss cannot be known at trace time; for a tensor made in the trace the
+    miss is certain, but the entry eager stores (and counts) cannot be replayed after the
+    graph. Inlining the function would differ from eager in both."""
 
     def as_constant(self) -> Any:
         return self.fn
@@ -65,7 +69,8 @@ def _frozen_constant(value: Value, name: str) -> Any:
         return value.value
     if isinstance(value, TupleValue) and value.python_type() in (tuple, torch.Size):
         return value.python_type()(_frozen_constant(item, name) for item in value.items)
-    raise unsupported_call(f"{name} (an lru_cache function) on {value}")
+    raise unsupported_call(f"{name} (an lru_cache function) on {value}: the cache it consults "
+                           f"and fills cannot be modelled")
 
 
 def _is_frozen(result: Any) -> bool:
