@@ -13,6 +13,7 @@ operators.py and objects.py fill in the other late-bound names there).
 from compiler.values import (  # noqa: F401
     autograd_function,
     dataclass_functions,
+    dict_unbound,
     functorch_products,
     functorch_transforms,
     objects,

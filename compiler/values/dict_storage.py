@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import collections
 
-from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import MISSING, DictStorageItemSource
 from compiler.values import registry
@@ -26,26 +25,46 @@ from compiler.values.objects import ObjectValue
 
 BASES = (collections.OrderedDict, dict)
 _HEAP_TYPE = 1 << 9
-# The base's methods on a MappingObjectValue, as the dict tracker's methods.
-STORAGE_METHODS = {"keys", "values", "items", "get", "__getitem__", "__setitem__",
-                   "__delitem__", "__contains__", "__len__", "__iter__", "__init__"}
-
 READERS = ("get", "__getitem__", "__contains__", "__len__")
 _KEY_TYPES = (str, int, bool, type(None))
 
 
+def _python_layers(cls: type, base: type) -> bool:
+    """Every class of `cls`'s MRO but the base, dict and object is written in Python (no
+    defaultdict or Counter between them)."""
+    python_classes = [k for k in cls.__mro__ if k not in (base, dict, object)]
+    return all(k.__flags__ & _HEAP_TYPE for k in python_classes) and (
+        collections.Counter not in python_classes)
+
+
 def storage_base(cls: type) -> type | None:
     """OrderedDict or dict, when instances of `cls` are such a dict plus Python classes: no
-    `__new__` but the base's, a metaclass that keeps `type.__call__`, no `__missing__`."""
-    if not issubclass(cls, dict) or cls in BASES or find_in_mro(cls, "__missing__")[0]:
+    `__new__` but the base's, a metaclass that keeps `type.__call__` (a `__missing__` written
+    in Python is called by the base's `__getitem__`)."""
+    if not issubclass(cls, dict) or cls in BASES:
         return None
     base = collections.OrderedDict if issubclass(cls, collections.OrderedDict) else dict
-    python_classes = [k for k in cls.__mro__ if k not in (base, dict, object)]
-    if not all(k.__flags__ & _HEAP_TYPE for k in python_classes) or (
+    if not _python_layers(cls, base) or (
             find_in_mro(cls, "__new__")[0] is not dict) or (
             find_in_mro(type(cls), "__call__")[0] is not type):
         return None
     return base
+
+
+def _existing_instance(obj: Value) -> bool:
+    """An instance from outside the frame of a dict or OrderedDict subclass written in Python."""
+    if not isinstance(obj, ObjectValue) or obj.real is None or obj.source is None:
+        return False
+    cls = type(obj.real)
+    if not isinstance(obj.real, dict) or cls in BASES:
+        return False
+    base = collections.OrderedDict if isinstance(obj.real, collections.OrderedDict) else dict
+    return _python_layers(cls, base)
+
+
+def modelled(obj: Value) -> bool:
+    """Whether dict_subclasses.py models `obj`'s storage."""
+    return isinstance(obj, MappingObjectValue) or _existing_instance(obj)
 
 
 class MappingObjectValue(ObjectValue):
@@ -60,16 +79,23 @@ class MappingObjectValue(ObjectValue):
 
 def dict_storage_method(obj: Value, name: str, owner: type = dict) -> Value | None:
     """`obj.<name>` or `super().<name>` of `obj` reaching dict's or OrderedDict's own method
-    `name` (from `owner`), or None when not modelled."""
-    if isinstance(obj, MappingObjectValue) and name in STORAGE_METHODS and owner in BASES:
-        return MappingStorageMethodValue(obj, name)
-    if owner is not dict or name not in READERS or not isinstance(obj, ObjectValue) or (
-            obj.real is None or obj.source is None or not isinstance(obj.real, dict)):
+    `name` (from `owner`), or None when not modelled (dict_subclasses.py)."""
+    from compiler.values.dict_subclasses import DICT_METHODS, ODICT_METHODS, BaseMethodValue
+    if owner not in BASES or name not in (ODICT_METHODS if owner is not dict else DICT_METHODS):
         return None
-    return DictStorageMethodValue(obj, name)
+    if isinstance(obj, MappingObjectValue):
+        return BaseMethodValue(obj, name, owner)
+    if not _existing_instance(obj):
+        return None
+    if owner is dict and name in READERS:
+        return DictStorageMethodValue(obj, name)
+    return BaseMethodValue(obj, name, owner)
 
 
 class DictStorageMethodValue(Value):
+    """A reader of an existing instance's storage: each key read is guarded alone, until
+    the trace changes the storage (dict_subclasses.storage_of), then the storage's."""
+
     def __init__(self, obj, name: str):
         super().__init__(None)
         self.obj, self.name = obj, name
@@ -78,13 +104,18 @@ class DictStorageMethodValue(Value):
         return f"DictStorageMethodValue({self.obj}, {self.name})"
 
     def call(self, tx, args, kwargs) -> Value:
+        simple = all(a.is_constant() and type(a.as_constant()) in _KEY_TYPES for a in args[:1])
+        if self.obj.__dict__.get("storage") is not None or not simple or kwargs or (
+                self.name == "__getitem__" and find_in_mro(self.obj.cls, "__missing__")[0]):
+            from compiler.values.dict_subclasses import base_method
+            return base_method(tx, self.obj, self.name, dict, args, kwargs)
         if self.name == "__len__":
-            return self._len(tx, args, kwargs)
+            return self._len(tx, args)
         expected = 2 if self.name == "get" else 1
-        if kwargs or not 1 <= len(args) <= expected:
-            raise Unsupported(f"dict.{self.name} with these arguments",
-                              BreakReason.UNSUPPORTED_CALL)
-        found = self._read(tx, args[0])
+        if not 1 <= len(args) <= expected:
+            raise RaisedByProgram(TypeError(f"{self.name} expected at most {expected} "
+                                            f"arguments, got {len(args)}"))
+        found = self._read(tx, args[0].as_constant())
         if self.name == "__contains__":
             return ConstantValue(found is not None)
         if found is not None:
@@ -93,63 +124,22 @@ class DictStorageMethodValue(Value):
             return args[1] if len(args) == 2 else ConstantValue(None)
         raise RaisedByProgram(KeyError(args[0].as_constant()))
 
-    def _len(self, tx, args, kwargs) -> Value:
-        if args or kwargs:
+    def _len(self, tx, args) -> Value:
+        from compiler.values.dict_subclasses import StorageKeysSource
+        if args:
             raise RaisedByProgram(TypeError("__len__() takes no arguments"))
         size = dict.__len__(self.obj.real)
-        tx.ctx.guard(self.obj.source, GuardKind.LENGTH, size)
+        ordered = isinstance(self.obj.real, collections.OrderedDict)
+        tx.ctx.guard(StorageKeysSource(self.obj.source, ordered), GuardKind.LENGTH, size)
         return ConstantValue(size)
 
-    def _read(self, tx, key: Value) -> Value | None:
-        real_key = key.as_constant()
-        if type(real_key) not in _KEY_TYPES:
-            raise Unsupported(f"a key of type {type(real_key).__qualname__} in a dict subclass",
-                              BreakReason.UNSUPPORTED_VALUE)
-        source = DictStorageItemSource(self.obj.source, real_key)
-        item = dict.get(self.obj.real, real_key, MISSING)
+    def _read(self, tx, key) -> Value | None:
+        source = DictStorageItemSource(self.obj.source, key)
+        item = dict.get(self.obj.real, key, MISSING)
         if item is MISSING:
             tx.ctx.guard(source, GuardKind.ID, MISSING)
             return None
         return registry.wrap(tx.ctx, item, source)
-
-
-class MappingStorageMethodValue(Value):
-    def __init__(self, obj: MappingObjectValue, name: str):
-        super().__init__(None)
-        self.obj, self.name = obj, name
-
-    def __repr__(self) -> str:
-        return f"MappingStorageMethodValue({self.obj}, {self.name})"
-
-    def call(self, tx, args, kwargs) -> Value:
-        storage, name = self.obj.storage, self.name
-        if name == "__init__":  # OrderedDict's stores through the subclass's __setitem__
-            if (args or kwargs) and self.obj.base is not dict and find_in_mro(
-                    self.obj.cls, "__setitem__")[0] is not collections.OrderedDict:
-                raise Unsupported(f"{self.obj.base.__name__}.__init__ with items of a subclass",
-                                  BreakReason.UNSUPPORTED_CALL)
-            if len(args) > 1:
-                raise RaisedByProgram(TypeError(f"expected at most 1 argument, got {len(args)}"))
-            storage.call_method(tx, "update", args, kwargs)
-            return ConstantValue(None)
-        if name in ("__setitem__", "__delitem__", "__getitem__", "__contains__", "__len__",
-                    "__iter__") and kwargs:
-            raise RaisedByProgram(TypeError(f"{name}() takes no keyword arguments"))
-        if name == "__setitem__":
-            storage.setitem(tx, *args)
-            return ConstantValue(None)
-        if name == "__delitem__":
-            storage.delitem(tx, *args)
-            return ConstantValue(None)
-        if name == "__getitem__":
-            return storage.getitem(tx, *args)
-        if name == "__contains__":
-            return ConstantValue(storage.contains(tx, *args))
-        if name == "__len__":
-            return ConstantValue(storage.len(tx))
-        if name == "__iter__":
-            return storage.iter(tx)
-        return storage.call_method(tx, name, args, kwargs)
 
 
 def input_dict_key(ctx, key) -> Value | None:
