@@ -95,6 +95,10 @@ class TensorValue(Value):
         return self.node.op == "placeholder"
 
     def bool(self, tx) -> bool:
+        from compiler.values.tensor_assert import assert_truth
+        asserted = assert_truth(tx, self)  # an assert statement's test, checked by the graph
+        if asserted is not None:
+            return asserted
         raise Unsupported("truth value of a tensor (control flow on tensor data)",
                           BreakReason.DATA_DEPENDENT)
 
