@@ -262,3 +262,137 @@ def lru_cache_on_constants_with_default(a, b):
           "nor the store can be known or replayed in the trace")
 def lru_cache_on_tensor_argument(a, b):
     return _scaled(a, 2) + b
+
+
+# -- more: dunders that differ from the operators they resemble --------------------------------
+
+class Clock:
+    """// and % say one thing, divmod another: divmod() must run __divmod__."""
+
+    def __init__(self, minutes):
+        self.minutes = minutes
+
+    def __floordiv__(self, other):
+        return -1
+
+    def __mod__(self, other):
+        return -2
+
+    def __divmod__(self, other):
+        return divmod(self.minutes, other)
+
+
+class OnlyFloorMod:
+    def __floordiv__(self, other):
+        return 1
+
+    def __mod__(self, other):
+        return 0
+
+
+@case()
+def divmod_runs_divmod_not_floordiv_and_mod(a, b):
+    hours, minutes = divmod(Clock(135), 60)
+    try:
+        divmod(OnlyFloorMod(), 2)
+        raised = "no"
+    except TypeError as e:
+        raised = str(e)
+    return a * hours + minutes, Clock(10) // 3, Clock(10) % 3, raised
+
+
+class NoRound:
+    pass
+
+
+@case()
+def round_of_object_without_hook_raises(a, b):
+    try:
+        round(NoRound())
+        message = "no"
+    except TypeError as e:
+        message = str(e)
+    return a.round(), message, round(Meters(7.777), 1).value
+
+
+class Packed:
+    __slots__ = ("x", "y")
+
+    def __init__(self, x, y):
+        self.x, self.y = x, y
+
+
+@case()
+def vars_of_slotted_object_raises(a, b):
+    p = Packed(a, b)
+    try:
+        found = sorted(vars(p))
+    except TypeError as e:
+        found = str(e)
+    return p.x + p.y, found
+
+
+class Weird:
+    def __init__(self, h):
+        self.h = h
+
+    def __hash__(self):
+        return self.h
+
+    def __eq__(self, other):
+        return isinstance(other, Weird) and other.h == self.h
+
+
+@case()
+def hash_slot_rules_of_user_hash(a, b):
+    table = {Weird(-1): a, Weird(2 ** 70): b}
+    return hash(Weird(-1)), hash(Weird(2 ** 70)) == hash(2 ** 70), table[Weird(-1)] + 1, \
+        Weird(5) in {Weird(5)}
+
+
+class Pipeline:
+    def __call__(self, t):
+        return t * 2
+
+
+@case()
+def callable_and_getattr_default_dispatch(a, b):
+    steps = [Pipeline(), torch.tanh, "skip", None, lambda t: t - 1]
+    out = a
+    for step in steps:
+        if callable(step):
+            out = step(out)
+        else:
+            out = out + getattr(step, "bias", 0.5)
+    return out
+
+
+@case()
+def sorted_with_key_tuple_and_cmp_to_key(a, b):
+    words = ["pear", "fig", "apple", "kiwi", "date"]
+    by_len = sorted(words, key=lambda w: (len(w), w))
+    by_cmp = sorted(words, key=functools.cmp_to_key(lambda p, q: (p[-1] > q[-1]) -
+                                                     (p[-1] < q[-1])))
+    return a + len(by_len[0]), by_len, by_cmp, sorted({3, 1, 2}, reverse=True)
+
+
+@case()
+def sum_min_max_with_generators_and_start(a, b):
+    rows = [a[i] for i in range(a.shape[0])]
+    total = sum((r * 2 for r in rows), torch.zeros_like(rows[0]))
+    widest = max((r for r in rows), key=lambda r: r.shape[0])
+    return total, widest.shape, sum([], 7), min([3, 1, 2], key=lambda v: -v)
+
+
+@case()
+def id_membership_of_module_parameters(a, b):
+    lin = _LIN
+    seen = {id(p) for p in lin.parameters()}
+    shared = [id(lin.weight) in seen, id(lin.bias) in seen, id(a) in seen]
+    return lin(a[:, :4] if a.shape[1] > 4 else a), shared, len(seen)
+
+
+_LIN = torch.nn.Linear(4, 2)
+with torch.no_grad():
+    _LIN.weight.fill_(0.5)
+    _LIN.bias.fill_(-0.25)
