@@ -7,8 +7,6 @@ import collections
 import copy
 import types
 
-import torch
-
 from tests.conformance.registry import randn
 from tests.dynamo_style.registry import case
 
