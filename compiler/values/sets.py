@@ -52,6 +52,10 @@ class SetValue(Value):
             source is not None and self.is_constant()) else None
         if table is None and source is None:
             self.table = self._fresh_table()
+        # A set from a source: the single-member changes the trace made, in order, replayed
+        # on the real set as they were made (its table then ends as the program's would);
+        # None once a change of another kind was made (then it is refilled).
+        self.log: list[tuple[str, Value | None]] | None = []
 
     def _fresh_table(self):
         """The table of a set built by adding the members one at a time (`{a, b}`,
@@ -84,6 +88,11 @@ class SetValue(Value):
         return not self.frozen
 
     def replay_contents(self, plan, target: str) -> None:
+        if self.log is not None:
+            for name, member in self.log:
+                argument = "" if member is None else plan.expr(member)
+                plan.writes.append(f"{target}.{name}({argument})")
+            return
         contents = plan.temp(f"[{plan.items(self.ordered(strict=False))}]")
         plan.writes.append(f"{target}.clear(); {target}.update({contents})")
 
@@ -202,6 +211,7 @@ class SetValue(Value):
                     self.table.add(key)
                 elif key not in self.members:
                     self.members_in_order = False
+                self._logged("add", None if key in self.members else args[0])
                 self.members.setdefault(key, args[0])
         elif name in ("discard", "remove"):  # a removal keeps the others' order
             key = _lookup_key(tx, args[0])
@@ -210,7 +220,7 @@ class SetValue(Value):
                 if present:
                     if self.table is not None:
                         self.table.discard(key)
-                    del self.members[key]
+                    self._logged("discard", self.members.pop(key))
             if not present and name == "remove":
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
         elif name == "pop":
@@ -218,6 +228,7 @@ class SetValue(Value):
         elif name == "clear":  # CPython starts a fresh table
             self.table = set()
             self.members.clear()
+            self._logged("clear", None, always=True)
         elif name == "copy":
             if self.frozen:
                 return self
@@ -232,6 +243,7 @@ class SetValue(Value):
             with rebuilding():
                 self.members = {key: _member_for(key, pools) for key in table}
             self.members_in_order = False  # a set from a source may have been rebuilt
+            self.log = None
             if any(isinstance(a, SetValue) and a.table is None for a in args):
                 self.table = None  # merged in the order of a real table not known
         elif name in SET_READERS:
@@ -246,12 +258,18 @@ class SetValue(Value):
         if len(self.members) == 1:  # the one member, whatever the table and its finger
             key = self.table.pop() if self.table is not None else next(iter(self.members))
             self.members_in_order = False  # the real table's later order: not known
+            self._logged("pop", None, always=True)
             return self.members.pop(key)
         if not self.exact() or self.table is None:  # addresses, or a table not known
             raise Unsupported("set.pop() of a set with tensor members or from outside the "
                               "frame", BreakReason.UNSUPPORTED_VALUE)
         key = self.table.pop()
         return self.members.pop(key)
+
+    def _logged(self, name: str, member: Value | None, always: bool = False) -> None:
+        """One change of the set (`member` None for an add of a member already in: none)."""
+        if self.log is not None and (member is not None or always):
+            self.log.append((name, member))
 
     def _read(self, tx, name: str, args: list[Value]) -> Value:
         pools = [self.members]
@@ -367,6 +385,7 @@ def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
     if b.table is None:  # the order follows b's real table
         a.table = None
     a.members_in_order = False
+    a.log = None
     return a
 
 

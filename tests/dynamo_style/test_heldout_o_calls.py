@@ -164,3 +164,35 @@ def test_dunder_iter_of_argument_list_fresh_each_call():
         a, b = list(xs), list(xs)
         assert_same(compiled(_x(), a), fn(_x(), b))
         assert a == b
+
+
+def test_set_argument_changes_replayed_in_order():
+    """A set from outside the frame that the trace removes from and adds to ends with the
+    iteration order eager leaves (the changes are made again one by one, not refilled)."""
+    def fn(x, s):
+        s.discard(16)
+        s.remove(0)
+        s.add(200)
+        s.add(8)  # already in: no change
+        return x * len(s)
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    for members in (range(0, 80, 8), range(0, 400, 8), (0, 16, 24, 1 << 40)):
+        a, b = set(members), set(members)
+        assert_same(compiled(_x(), a), fn(_x(), b))
+        assert list(a) == list(b)
+
+
+def test_set_argument_cleared_then_refilled():
+    def fn(x, s):
+        n = len(s)
+        s.clear()
+        s.add(n)
+        s.add("k")
+        return x + n
+
+    compiled = compiler.compile(fn, fullgraph=True)
+    for members in ({1, 2, 3}, set(range(40))):
+        a, b = set(members), set(members)
+        assert_same(compiled(_x(), a), fn(_x(), b))
+        assert list(a) == list(b)
