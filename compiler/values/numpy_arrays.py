@@ -115,6 +115,9 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
         return tuple(r.tensor for r in result)  # (meshgrid, split)
     if not isinstance(result, tnp.ndarray):
         raise TypeError(f"torch._numpy {name} gave {type(result).__name__}")
+    if kind == "fn" and name == "sign" and isinstance(args[0], tnp.ndarray) and (
+            args[0].tensor.is_floating_point()):  # torch.sign(nan) is 0, NumPy's nan
+        return torch.where(torch.isnan(args[0].tensor), args[0].tensor, result.tensor)
     return result.tensor
 
 
@@ -202,6 +205,16 @@ class NdarrayValue(Value):
         if not self.shape:
             raise RaisedByProgram(TypeError("len() of unsized object"))
         return self.shape[0]
+
+    def bool(self, tx) -> bool:
+        """NumPy's error for an array of more or fewer than one item; else data-dependent."""
+        if self.scalar_type is None and self.stand_in().size != 1:
+            try:
+                bool(self.stand_in())
+            except ValueError as exc:
+                raise RaisedByProgram(exc) from None
+        raise Unsupported("truth value of a NumPy value (control flow on its data)",
+                          BreakReason.DATA_DEPENDENT)
 
     def getattr(self, tx, name: str) -> Value:
         if name in ("shape", "ndim", "size", "itemsize", "nbytes", "strides"):

@@ -158,11 +158,42 @@ PRODUCTS = {"matmul", "dot", "vdot", "inner", "outer", "tensordot", "kron", "ein
             "linalg.inv", "linalg.solve"}
 
 
+# torch's complex add (nan + 2j: nan+nanj) and power (0j ** 0: nan) differ from NumPy's
+COMPLEX_REFUSED = {"+", "-", "add", "subtract", "**", "power"}
+# Whose Python int operands are values (not axes, counts, decimals)
+VALUE_OPERANDS = {"<", "<=", ">", ">=", "==", "!=", "+", "-", "*", "/", "//", "%", "**", "&",
+                  "|", "^", "searchsorted"}
+
+
+def _refuse_out_of_range_ints(name: str, args: list[Value], kwargs: dict[str, Value]) -> None:
+    """A Python int out of an integer array's range (`u8 < -1`, `a == 300` for int8): NumPy
+    compares by value, torch._numpy would wrap it into the dtype first."""
+    import numpy as np
+
+    from compiler.values.numpy_arrays import ELEMENTWISE, NdarrayValue
+    if not (name in VALUE_OPERANDS or name in ELEMENTWISE and name not in ("round", "around")):
+        return
+    operands = [*args, *kwargs.values()]
+    ints = [v.as_constant() for v in operands
+            if v.is_constant() and type(v.as_constant()) is int]
+    for array in operands:
+        if ints and isinstance(array, NdarrayValue) and array.dtype.kind in "iu":
+            info = np.iinfo(array.dtype)
+            if any(not info.min <= n <= info.max for n in ints):
+                raise Unsupported(f"NumPy {name} of a {array.dtype} array and a Python int out "
+                                  f"of its range", BreakReason.UNSUPPORTED_CALL)
+
+
 def _refuse_value_dependent(name: str, args: list[Value], kwargs: dict[str, Value]) -> None:
     """What NumPy answers otherwise for some values, where the stand-ins cannot tell: the
     order of equal keys in an unstable argsort, and integers raised to negative integer
     powers (NumPy raises, torch computes)."""
     from compiler.values.numpy_arrays import NdarrayValue
+    _refuse_out_of_range_ints(name, args, kwargs)
+    if name in COMPLEX_REFUSED and any(isinstance(v, NdarrayValue) and v.dtype.kind == "c"
+                                       for v in args):
+        raise Unsupported(f"NumPy {name} of complex values (torch's differs on infinities "
+                          f"and NaNs)", BreakReason.UNSUPPORTED_CALL)
     if name == "argsort":
         kind = kwargs.get("kind")
         if not (kind is not None and kind.is_constant() and kind.as_constant() == "stable"):

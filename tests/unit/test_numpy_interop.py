@@ -1,0 +1,161 @@
+"""NumPy interop: tensors given to NumPy functions, Tensor.numpy(force=), value rules where
+torch._numpy's emulation answers otherwise than NumPy (refused or corrected)."""
+
+import numpy as np
+import pytest
+import torch
+
+import compiler
+from tests.differential import check_same
+
+
+def fullgraph(fn, *args):
+    return compiler.compile(fn, fullgraph=True)(*args)
+
+
+def test_numpy_of_a_conjugate_view_raises_as_eager():
+    def f(x):
+        try:
+            return x.conj().numpy() * 2
+        except RuntimeError as exc:
+            return str(exc)
+
+    x = torch.randn(3, dtype=torch.complex64)
+    assert fullgraph(f, x) == f(x)
+    assert "conjugate bit" in f(x)
+
+
+def test_numpy_force_true_detaches_and_resolves_the_conjugate():
+    def f(x):
+        return x.numpy(force=True), x.conj().detach().numpy(force=True)
+
+    x = torch.randn(3, dtype=torch.complex64, requires_grad=True)
+    got, want = fullgraph(f, x), f(x)
+    for a, b in zip(got, want):
+        assert type(a) is np.ndarray and a.dtype == b.dtype
+        np.testing.assert_array_equal(a, b)
+    assert np.shares_memory(got[0], x.detach().numpy())
+
+
+def test_numpy_sign_of_nan_is_nan():
+    def f(a):
+        return np.sign(a), np.sign(a.astype(np.float32))
+
+    a = np.array([np.nan, -2.0, 0.0, 3.0])
+    got, want = fullgraph(f, a), f(a)
+    for x, y in zip(got, want):
+        np.testing.assert_array_equal(x, y)
+        assert x.dtype == y.dtype
+
+
+@pytest.mark.parametrize("op", [lambda a: a < -1, lambda a: a == 256, lambda a: np.less(a, -1),
+                                lambda a: np.not_equal(a, 300)])
+def test_python_int_out_of_an_integer_arrays_range_is_refused(op):
+    a = np.array([0, 1, 255], dtype=np.uint8)
+    with pytest.raises(compiler.Unsupported, match="out of its range"):
+        fullgraph(op, a)
+    check_same(op, a, fullgraph=False)
+
+
+def test_python_int_within_range_is_traced():
+    def f(a):
+        return a < 3, a == 255, np.maximum(a, 7)
+
+    check_same(f, np.array([0, 1, 255], dtype=np.uint8), fullgraph=True)
+
+
+def test_complex_addition_is_refused():
+    def f(a, b):
+        return a + b
+
+    a = np.array([1 + 2j, -1j])
+    b = np.array([np.nan, 1.0])
+    with pytest.raises(compiler.Unsupported, match="complex"):
+        fullgraph(f, a, b)
+    check_same(f, a, b, fullgraph=False)
+
+
+def test_tensor_given_to_numpy_functions_is_read_as_its_array():
+    def f(t):
+        return (np.ones_like(t, dtype=np.float64), np.full_like(t, 2.5),
+                np.concatenate([t, t.numpy()]), np.asarray(t), np.linalg.norm(t, axis=0))
+
+    t = torch.arange(6.0).reshape(2, 3)
+    check_same(f, t, fullgraph=True)
+    got = fullgraph(f, t)
+    assert np.shares_memory(got[3], t.numpy())
+
+
+def test_ufunc_of_a_tensor_gives_a_tensor_as_eager():
+    def f(t):
+        return np.exp(t), np.isnan(t), np.maximum(t, 1.0)
+
+    t = torch.tensor([0.0, float("nan"), 2.0])
+    got, want = fullgraph(f, t), f(t)
+    for x, y in zip(got, want):
+        assert type(x) is torch.Tensor and x.dtype == y.dtype
+        torch.testing.assert_close(x, y, equal_nan=True)
+
+
+@pytest.mark.parametrize("fn", [lambda t: np.sum(t), lambda t: np.reshape(t, (3, 2)),
+                                lambda t: np.shape(t)])
+def test_numpy_calling_the_tensors_own_method_is_refused(fn):
+    t = torch.arange(6.0).reshape(2, 3)
+    with pytest.raises(compiler.Unsupported):
+        fullgraph(fn, t)
+
+
+def test_tensor_of_numpy_scalars():
+    def f(a):
+        x = np.array([1, 2, 3, 4, 5, 6], dtype=np.int64)
+        return (torch.tensor([x[0], x[2], a[1], 0.1]), torch.LongTensor([x[1], x[3]]),
+                torch.tensor([[a.sum(), a.max()], [a.min(), 1]], dtype=torch.float16))
+
+    check_same(f, np.arange(3.0, dtype=np.float32), fullgraph=True)
+
+
+def test_linalg_inverse_of_a_singular_matrix_raises_numpys_error():
+    def f(a):
+        try:
+            return np.linalg.inv(a)
+        except np.linalg.LinAlgError as exc:
+            return str(exc)
+
+    assert fullgraph(f, np.zeros((2, 2))) == "Singular matrix"
+    check_same(f, np.eye(2) * 2, fullgraph=True)
+
+
+def test_fft_of_single_precision_keeps_numpys_dtype():
+    def f(a):
+        return np.fft.fft(a), np.fft.rfft(a), np.fft.fftshift(a)
+
+    check_same(f, np.arange(8, dtype=np.float32), fullgraph=True)
+
+
+def test_finfo_attributes_are_constants():
+    def f(t):
+        info = np.finfo(np.float32)
+        return t + info.min, t * info.eps, info.bits, info.dtype
+
+    check_same(f, torch.randn(3), fullgraph=True)
+
+
+def test_truth_value_of_an_array_raises_numpys_error():
+    def f(a):
+        try:
+            return 1 if a else 0
+        except ValueError as exc:
+            return str(exc)
+
+    for a in (np.arange(3), np.zeros(0)):
+        assert fullgraph(f, a) == f(a)
+
+
+def test_ufunc_out_into_an_empty_array_broadcasts():
+    def f():
+        x = np.arange(5)
+        out = np.empty((5, 5))
+        r = np.sin(x, out=out)
+        return r is out, r
+
+    check_same(f, fullgraph=True)
