@@ -17,7 +17,7 @@ from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.callables import UserFunctionValue
-from compiler.values.constant import ConstantValue
+from compiler.values.constant import ConstantValue, call_pure
 
 _GUARDED_REPR = dataclasses._recursive_repr(lambda self: "").__code__  # its wrapper's code
 
@@ -82,6 +82,33 @@ def _text(tx, obj: Value, method: types.FunctionType, hook: str) -> ConstantValu
     if type(answer) is not str:  # a str subclass: CPython gives it back as it is
         raise Unsupported(f"{hook} returning a str subclass", BreakReason.UNSUPPORTED_VALUE)
     return ConstantValue(answer)
+
+
+def _specialised(value: Value):
+    """A torch.Size, tuple or list of ints some of which are symbolic sizes (`x.shape` under
+    dynamic shapes): its real value, each symbolic size specialised to its value (guarded), as
+    an f-string of one size is; else None."""
+    import torch
+
+    from compiler.values.containers import ListValue, TupleValue
+    from compiler.values.symbolic_int import is_symbolic
+    if not isinstance(value, (TupleValue, ListValue)) or value.python_type() not in (
+            tuple, list, torch.Size) or not any(is_symbolic(i) for i in value.items):
+        return None
+    if not all(i.is_constant() or is_symbolic(i) for i in value.items):
+        return None
+    return value.python_type()(i.as_constant() for i in value.items)
+
+
+def _as_text(fn, builtin):
+    """str / repr / format (`builtin`) of a value holding symbolic sizes: of its specialised
+    value; of anything else, `fn`."""
+    def handler(tx, value=None, *rest, **kwargs):
+        real = _specialised(value) if value is not None and not kwargs else None
+        if real is None or not all(r.is_constant() for r in rest):
+            return fn(tx, *(() if value is None else (value,)), *rest, **kwargs)
+        return ConstantValue(call_pure(builtin, [real, *(r.as_constant() for r in rest)], {}))
+    return handler
 
 
 def _repr(tx, obj: Value):
@@ -219,7 +246,8 @@ def _container_repr(tx, value: Value) -> ConstantValue:
     return ConstantValue(opening + ", ".join(parts) + tail + closing)
 
 
-HANDLERS = {hash: _hash, repr: _repr, str: _str, format: _format}
+HANDLERS = {hash: _hash, repr: _as_text(_repr, repr), str: _as_text(_str, str),
+            format: _as_text(_format, format)}
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 

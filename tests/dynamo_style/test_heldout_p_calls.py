@@ -124,3 +124,14 @@ def test_vars_update_and_fstring_of_argument():
         return _update_settings(x, settings, scale=settings.scale * 2, extra=1)
 
     run_calls(grow, [(None, (_x(2), s)), (None, (_x(3), s))], fullgraph=True)
+
+
+def _shape_message(x):
+    torch._assert(x.dim() == 2, f"expected a matrix, got shape {x.shape}")
+    return x.sum(0), f"rows={x.shape[0]} shape={x.shape}", str(x.shape[1:]), repr(tuple(x.shape))
+
+
+def test_fstring_of_shape_as_sizes_turn_dynamic():
+    calls = [(None, (_x(0, (3, 4)),)), (None, (_x(1, (5, 4)),)), (None, (_x(2, (6, 2)),)),
+             (None, (_x(3, (6, 2)),))]
+    run_calls(_shape_message, calls, fullgraph=True)

@@ -280,3 +280,12 @@ def test_vars_of_slotted_object_made_in_frame_raises():
         except TypeError as e:
             return x, str(e)
     _same(*_both(f, torch.ones(1))[:2])
+
+
+def test_text_of_symbolic_shape_is_specialised_and_guarded():
+    def f(x):
+        return x + 1, f"shape {x.shape}", str(x.shape), repr(list(x.shape)), format(x.shape)
+    compiler.reset()
+    compiled = compiler.compile(f, fullgraph=True, dynamic=True)
+    for n in (3, 5, 5):
+        _same(compiled(torch.ones(2, n)), f(torch.ones(2, n)))
