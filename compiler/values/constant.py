@@ -182,8 +182,8 @@ class ConstantValue(Value):
                 attribute = getattr(value, name)
                 if type(attribute) is types.MappingProxyType:  # a field's metadata: read only
                     return ConstantValue(attribute)
-                if not callable(attribute) or (isinstance(value, dataclasses.Field)
-                                               and isinstance(attribute, type)):
+                if not callable(attribute) or (isinstance(value, dataclasses.Field) and (
+                        isinstance(attribute, type) or _is_typing(attribute))):
                     return registry.wrap_constant(attribute)  # a field's type: its class
         if isinstance(value, type) and name in CLASS_NAMES and _is_builtin_type(value):
             return registry.wrap_constant(getattr(value, name))  # immutable on builtin types
@@ -194,6 +194,12 @@ class ConstantValue(Value):
             return IterMethodValue(self)  # calling it is `iter(value)`: a fresh iterator
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
                           BreakReason.UNSUPPORTED_ATTRIBUTE)
+
+
+def _is_typing(obj: Any) -> bool:
+    """A typing object of the standard library (`Optional[float]`, a field's annotation)."""
+    from compiler.values.typing_values import is_typing_object
+    return is_typing_object(obj) or is_typing_constant(obj)
 
 
 def index_of(tx, value: Value) -> int:

@@ -22,7 +22,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
 from compiler.values import registry
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, call_pure
 
 # The exact types of the standard library's typing objects (user subclasses are not these).
@@ -43,7 +43,7 @@ _PURE_OWNERS = ("builtins", "typing", "_collections_abc", "collections.abc", "co
 
 
 # Builtin classes whose instances take no attribute: calling their alias is calling them
-# (an OrderedDict or a Counter would get the alias as its `__orig_class__`).
+# (an OrderedDict, a Counter or a user class's instance gets the alias as `__orig_class__`).
 _NO_INSTANCE_DICT = (list, dict, tuple, set, frozenset, collections.deque,
                      collections.defaultdict)
 
@@ -80,12 +80,28 @@ class TypingValue(ConstantValue):
         return wrap_typing_result(call_pure(lambda k: self.value[k], [real], {}))
 
     def call(self, tx, args, kwargs) -> Value:
-        """`list[int]((1, 2))`: a builtin generic alias calls its origin (whose instances take
-        no `__orig_class__`, which the alias then fails to set, silently)."""
-        origin = getattr(self.value, "__origin__", None)
-        if type(self.value) is types.GenericAlias and origin in _NO_INSTANCE_DICT:
-            return registry.class_value(origin).call(tx, args, kwargs)
-        raise Unsupported(f"call of {self.value!r}", BreakReason.UNSUPPORTED_CALL)
+        """`list[int]((1, 2))`, `Box[int](x)`: an alias calls its origin, then sets the
+        instance's `__orig_class__` to itself (an instance without an instance dict refuses
+        it, silently: AttributeError for typing's aliases, TypeError too for a GenericAlias);
+        typing's aliases of builtin containers (`typing.List[int]`) cannot be called."""
+        alias = self.value
+        origin = getattr(alias, "__origin__", None)
+        typing_alias = isinstance(alias, typing._BaseGenericAlias)
+        if typing_alias and not alias._inst:
+            raise RaisedByProgram(TypeError(f"Type {alias._name} cannot be instantiated; use "
+                                            f"{origin.__name__}() instead"))
+        if not isinstance(origin, type) or not (typing_alias or type(alias) is types.GenericAlias):
+            raise Unsupported(f"call of {alias!r}", BreakReason.UNSUPPORTED_CALL)
+        made = registry.class_value(origin).call(tx, args, kwargs)
+        if origin in _NO_INSTANCE_DICT:
+            return made
+        ignored = (AttributeError,) if typing_alias else (AttributeError, TypeError)
+        try:
+            made.setattr(tx, "__orig_class__", self)
+        except RaisedByProgram as raised:
+            if not isinstance(raised.exc, ignored):
+                raise
+        return made
 
     def iter(self, tx) -> Value:
         raise Unsupported(f"iteration over {self.value!r}", BreakReason.UNSUPPORTED_VALUE)

@@ -7,6 +7,7 @@ arguments, and `isinstance` with typing's aliases of abstract classes."""
 from __future__ import annotations
 
 import collections.abc
+import dataclasses
 import typing
 from typing import Generic, Optional, TypeVar, Union
 
@@ -160,3 +161,45 @@ def typing_cast_and_type_checking(x):
 @case(lambda: (_t(),))
 def typing_objects_repr_and_callable(x):
     return x, callable(typing.List), typing.Optional[int].__origin__, repr(typing.Optional[int])
+
+
+class Slotted(Generic[T]):
+    __slots__ = ("v",)
+
+    def __init__(self, v):
+        self.v = v
+
+
+@case(lambda: (_t(),))
+def generic_alias_instantiated(x):
+    b = Box[int](x)
+    s = Slotted[float](x * 2)
+    return b.get() + s.v, b.__orig_class__ == Box[int], hasattr(s, "__orig_class__")
+
+
+@case(lambda: (_t(),))
+def typing_alias_of_builtin_not_instantiable(x):
+    try:
+        typing.List[int]()
+    except TypeError as e:
+        return x + 1, str(e)
+    return x
+
+
+@case(lambda: (_t(),))
+def typing_ordereddict_alias_called(x):
+    od = typing.OrderedDict[str, int](a=1, b=2)
+    return x * od["b"], list(od), od.__orig_class__
+
+
+@dataclasses.dataclass
+class _Options:
+    scale: Optional[float] = None
+    names: list[str] = dataclasses.field(default_factory=list)
+
+
+@case(lambda: (_t(),))
+def dataclass_field_annotations_read(x):
+    fields = dataclasses.fields(_Options)
+    opts = _Options(scale=2.0)
+    return x * opts.scale, [f.name for f in fields], fields[0].type, opts.names
