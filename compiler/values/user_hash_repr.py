@@ -43,11 +43,33 @@ def _hash(tx, obj: Value):
         raise RaisedByProgram(TypeError(f"unhashable type: '{obj.python_type().__name__}'"))
     method = _python_method(tx, obj, "__hash__")
     if method is None:
-        return _hash_by_members(tx, obj)
+        by_members = _hash_by_members(tx, obj)
+        return _identity_hash(tx, obj) if by_members is NotImplemented else by_members
     answer = _constant(UserFunctionValue(method).call(tx, [obj], {}), "a __hash__ result")
     if not isinstance(answer, int):
         raise RaisedByProgram(TypeError("__hash__ method should return an integer"))
     return ConstantValue(_slot_hash(int(answer)))
+
+
+def _identity_hash(tx, obj: Value):
+    """hash() of an object hashed by identity (object's, a tensor's): that of the object the
+    value is on every call (its identity pinned, builtins_attributes.lasting_object); one made
+    in the trace has a new hash per call and stays refused."""
+    import torch
+
+    from compiler.values.builtins_attributes import lasting_object
+    if obj.is_constant():
+        return NotImplemented
+    try:
+        kind = obj.python_type()
+    except Unsupported:
+        return NotImplemented
+    hook = guarded_find_in_mro(tx, kind, "__hash__")[1] if kind.__flags__ & _HEAP_TYPE else \
+        getattr(kind, "__hash__", None)
+    if hook is not object.__hash__ and hook is not torch.Tensor.__hash__:
+        return NotImplemented
+    real = lasting_object(tx, obj)
+    return NotImplemented if real is None else ConstantValue(hash(real))
 
 
 def _hash_by_members(tx, obj: Value):

@@ -289,3 +289,20 @@ def test_text_of_symbolic_shape_is_specialised_and_guarded():
     compiled = compiler.compile(f, fullgraph=True, dynamic=True)
     for n in (3, 5, 5):
         _same(compiled(torch.ones(2, n)), f(torch.ones(2, n)))
+
+
+_GLOBAL_OBJECT = A()
+
+
+def test_hash_by_identity_of_lasting_objects():
+    def f(x, obj):
+        return x + 1, hash(helper) == hash(helper), hash(obj) == hash(_GLOBAL_OBJECT), \
+            hash(x) == hash(x)
+    _same(*_both(f, torch.ones(1), _GLOBAL_OBJECT)[:2])
+    _same(*_both(f, torch.ones(1), A())[:2])
+
+    def fresh(x):
+        return x, hash(A()) % 2
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fresh, fullgraph=True)(torch.ones(1))
