@@ -111,9 +111,10 @@ def view_order_compare(tx, symbol: str, a: Value, b: Value) -> bool | None:
     """`<`, `<=`, `>`, `>=` with a keys or items view on either side: CPython's view compares
     as a set with another set or keys/items view (lengths, then every member of the smaller
     side looked up in the other with `in`); anything else is the program's TypeError. None
-    when neither side is a view (a values view has no ordering: the TypeError)."""
+    when neither side is a view or a set (a values view has no ordering, a set none against
+    a list: the TypeError)."""
     from compiler.values.sets import SetValue
-    if not any(isinstance(v, DictViewValue) for v in (a, b)):
+    if not any(isinstance(v, (DictViewValue, SetValue)) for v in (a, b)):
         return None
     if not all(isinstance(v, SetValue) or (isinstance(v, DictViewValue) and v.kind != "values")
                for v in (a, b)):
