@@ -95,6 +95,10 @@ class TensorValue(Value):
         return self.node.op == "placeholder"
 
     def bool(self, tx) -> bool:
+        from compiler.values.tensor_known import python_value
+        known, answer = python_value(self, "__bool__", [], {})
+        if known:  # made from Python constants and not written since
+            return answer
         from compiler.values.tensor_assert import assert_truth
         asserted = assert_truth(tx, self)  # an assert statement's test, checked by the graph
         if asserted is not None:
@@ -182,6 +186,8 @@ class TensorValue(Value):
         if tx.ctx.backend_compiles or tx.ctx.transform_depth:
             raise Unsupported("Tensor.data with a compiling backend or inside a transform",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
+        from compiler.values.tensor_known import forget
+        forget(self)  # (written through the alias, its version counter would not move)
         return tx.ctx.tensor_op("call_function", torch._C._autograd._get_data_attr, [self], {},
                                 "Tensor.data")
 
@@ -257,8 +263,13 @@ class TensorValue(Value):
     def call_method(self, tx, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
         if name == "__iter__" and not args and not kwargs:
             return self.iter(tx)  # Tensor.__iter__: the rows, as iter(x)
+        from compiler.values import tensor_known
+        known, answer = tensor_known.python_value(self, name, args, kwargs)
+        if known:  # made from Python constants and not written since
+            return registry.wrap_constant(answer)
         if name == "numpy":
             from compiler.values.numpy_arrays import tensor_to_array
+            tensor_known.forget(self)  # (the array shares the memory)
             return tensor_to_array(tx, self, args, kwargs)
         if name == "item":  # read after the graph, while its value is not needed
             from compiler.values.deferred_item import deferred_item
@@ -330,6 +341,13 @@ class TensorValue(Value):
 
     def hash_key(self) -> Any:
         return ("tensor", id(self))
+
+    def known_index(self, tx) -> int:
+        """`operator.index(t)` (a list or Size indexed by it): exact where the value is known
+        (compiler/values/tensor_known.py), eager's TypeError where no value could be an index,
+        else refused."""
+        from compiler.values.tensor_known import index
+        return index(self)
 
 
 def _guarded_query(tx, name: str, source, real: torch.Tensor):

@@ -95,6 +95,10 @@ def tensor_of_tensors(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Va
     """The call as the graph's ops, or None where the data holds no tensor (the general path
     takes it)."""
     from compiler.values.tensor import TensorValue
+    from compiler.values.tensor_known import literal
+    made = literal(tx, fn, args, kwargs)  # of Python numbers: its value is known
+    if made is not None:
+        return made
     if len(args) != 1:
         return None
     tree = _leaves(args[0])
