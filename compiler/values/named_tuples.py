@@ -32,8 +32,27 @@ def rebuilt_named_tuple(cls: type, items: tuple, attrs: dict) -> tuple:
     return obj
 
 
+# Operators a class may give its named tuples (run by operators.py through dunder_class()).
+OPERATOR_DUNDERS = frozenset(
+    f"__{op}__" for base in ("add", "sub", "mul", "matmul", "truediv", "floordiv", "mod",
+                             "pow", "lshift", "rshift", "and", "or", "xor", "divmod")
+    for op in (base, f"r{base}", f"i{base}")) | {
+    "__lt__", "__le__", "__gt__", "__ge__", "__neg__", "__pos__", "__invert__", "__abs__"}
+
+
+def _overrides(cls: type, name: str) -> bool:
+    """Whether a class under tuple defines `name` itself (tuple's or object's is not)."""
+    from compiler.values.attributes import find_in_mro
+    return find_in_mro(cls, name)[0] not in (None, tuple, object)
+
+
 class NamedTupleValue(TupleValue):
     def __init__(self, cls: type, items: list[Value], source=None, real: Any = None):
+        if any(_overrides(cls, name) for name in ("__iter__", "__len__", "__reversed__",
+                                                  "__getattribute__")):
+            # the tracker's items are what iterating it gives, everywhere
+            raise Unsupported(f"a {cls.__qualname__} with its own __iter__, __len__, "
+                              f"__reversed__ or __getattribute__", BreakReason.UNSUPPORTED_VALUE)
         super().__init__(items, source)
         self.cls = cls
         self.real = real  # the existing object, when known (else found through values_by_id)
@@ -52,6 +71,28 @@ class NamedTupleValue(TupleValue):
 
     def python_type(self) -> type:
         return self.cls
+
+    def dunder_class(self) -> type | None:
+        """The class, when it defines operators of its own: the operators run them (tuple's
+        own `+` and `*` stay modelled on the items)."""
+        if any(_overrides(self.cls, name) for name in OPERATOR_DUNDERS):
+            return self.cls
+        return None
+
+    def bool(self, tx) -> bool:
+        if _overrides(self.cls, "__bool__"):
+            result = registry.class_attribute(tx, self.cls, "__bool__", self).call(tx, [], {})
+            if not (result.is_constant() and type(result.as_constant()) is bool):
+                raise Unsupported(f"__bool__ of {self.cls.__qualname__} giving {result}",
+                                  BreakReason.UNSUPPORTED_VALUE)
+            return result.as_constant()
+        return super().bool(tx)
+
+    def contains(self, tx, item: Value) -> bool:
+        if _overrides(self.cls, "__contains__"):
+            method = registry.class_attribute(tx, self.cls, "__contains__", self)
+            return method.call(tx, [item], {}).bool(tx)
+        return super().contains(tx, item)
 
     def is_constant(self) -> bool:
         return not self.attrs and super().is_constant()

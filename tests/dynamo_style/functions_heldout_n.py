@@ -593,3 +593,47 @@ def n_structseq_mixed_with_real_result(a, b):
     real = torch.max(a, dim=1)
     made = torch.return_types.max((real.values * 0, real.indices))
     return type(real) is type(made), made.values + real.values, made.indices
+
+
+# -- named tuple subclasses with dunders of their own ---------------------------------------------
+
+class Vec(collections.namedtuple("Vec", "x y")):
+    __slots__ = ()
+
+    def __add__(self, other):
+        return Vec(self.x + other.x, self.y + other.y)
+
+    def __neg__(self):
+        return Vec(-self.x, -self.y)
+
+    def __bool__(self):
+        return self.y != 0
+
+    def __contains__(self, item):
+        return item == "x" or item == "y"
+
+
+@case()
+def n_namedtuple_subclass_operators(a, b):
+    v = Vec(a, 1) + Vec(b, 2)
+    w = -v
+    return v.x, v.y, w.y, type(w).__name__
+
+
+@case()
+def n_namedtuple_subclass_bool_and_contains(a, b):
+    out = a if Vec(a, 0) else b
+    return out, "x" in Vec(a, 1), 1 in Vec(a, 1), "z" not in Vec(b, 2)
+
+
+class Reversed(collections.namedtuple("Reversed", "first second")):
+    __slots__ = ()
+
+    def __iter__(self):
+        return iter((self.second, self.first))
+
+
+@case(gap="a named tuple whose class defines __iter__ (iterating it runs the class's code)")
+def n_namedtuple_subclass_own_iter(a, b):
+    first, second = Reversed(a, b)
+    return first - second
