@@ -53,13 +53,15 @@ def literal(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None
     if data is None or (dtype is not None and not isinstance(dtype, torch.dtype)):
         return None
     try:
-        real = fn(data, dtype=dtype)
-    except Exception:  # noqa: BLE001 - eager's error: the general path raises it
+        probe = fn(data, dtype=dtype)  # (the general path raises eager's error)
+    except Exception:  # noqa: BLE001
         return None
-    if real.numel() > MAX_ELEMENTS:
+    if probe.numel() > MAX_ELEMENTS:
         return None
     result = tx.ctx.tensor_op("call_function", fn, list(args), kwargs,
                               f"torch.{fn.__name__}")
+    real = fn(data, dtype=result.example.dtype)  # the dtype eager infers at this point of
+    # the program (a default dtype the program set in the trace included)
     version = _version(result.example)
     if version is not None and getattr(result, "known", None) is None:
         result.known = (real, version)

@@ -108,3 +108,15 @@ def test_list_and_size_indexed_by_a_constant_tensor():
         return items[i], x.reshape(-1, x.shape[torch.tensor(1)]), (x, y)[torch.tensor([1])]
 
     _same(f, torch.randn(2, 3, 4), torch.randn(1))
+
+
+def test_value_follows_a_default_dtype_set_in_the_trace():
+    def f(x):
+        torch.set_default_dtype(torch.float64)
+        try:
+            v = torch.tensor(0.1).item()
+        finally:
+            torch.set_default_dtype(torch.float32)
+        return x + 1, v, torch.tensor(0.1).item()
+
+    _same(f, torch.ones(1))
