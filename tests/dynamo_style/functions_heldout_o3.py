@@ -102,3 +102,67 @@ _OP_TABLE = {torch.ops.aten.add: 2, torch.sum: 3, torch.Tensor.mul: 4, len: 5}
 def dict_keyed_by_torch_ops_and_builtins(x):
     k = _OP_TABLE[torch.ops.aten.add] + _OP_TABLE[torch.sum] + _OP_TABLE[torch.Tensor.mul]
     return x * k + _OP_TABLE[len], torch.mean in _OP_TABLE, len(_OP_TABLE)
+
+
+@case(lambda: (_t(),))
+def set_methods_with_several_iterables(x):
+    a = {1, 2, 3, 4}
+    return (x + len(a.intersection([2, 3], (3, 4, 2))), sorted(a.union([5], {6})),
+            sorted(a.difference([1], [2])), a.issubset(range(10)),
+            sorted(a.symmetric_difference([4, 9])))
+
+
+@case(lambda: (_t(), _t()))
+def set_of_tensors_by_identity(x, y):
+    s = {x, y, x}
+    fs = frozenset([x, y])
+    return len(s) + len(fs), x in s, (x + 1) in s, y in fs
+
+
+@case(lambda: (_t(),))
+def set_union_operator_with_list_raises(x):
+    try:
+        {1} | [1]
+    except TypeError as e:
+        return x + 1, str(e), sorted({1, 2} - frozenset({1}) | {7})
+    return x
+
+
+@case(lambda: (_t(), {"a": 1, "b": 2}))
+def zip_star_of_dict_items(x, d):
+    ks, vs = zip(*d.items())
+    rebuilt = dict(zip(ks, vs))
+    return x * sum(vs), ks, rebuilt, sorted(d.items(), key=lambda kv: kv[1], reverse=True)
+
+
+@case(lambda: (_t(),))
+def dict_views_see_later_insertions(x):
+    d = {}
+    keys, items = d.keys(), d.items()
+    before = (bool(keys), len(items))
+    d["a"] = x
+    d["b"] = x * 2
+    return before, bool(keys), len(items), list(keys), [v.sum() for _, v in items]
+
+
+@case(lambda: (_t(),))
+def set_update_from_dict_and_generator(x):
+    s = set()
+    s.update({"a": 1, "b": 2})
+    s.update(i for i in range(2))
+    return x + len(s), sorted(s, key=str)
+
+
+@case(lambda: (_t(), [3, 1, 2]))
+def for_over_argument_list_appended_in_loop(x, xs):
+    seen = []
+    for v in xs:
+        seen.append(v)
+        if v == 3:
+            xs.append(9)
+    return x * len(seen), seen, xs
+
+
+@case(lambda: (_t(), {1: "a", 2: "b"}))
+def dict_items_reversed_and_enumerated(x, d):
+    return x, list(enumerate(reversed(d.items()))), list(reversed(d.keys()))
