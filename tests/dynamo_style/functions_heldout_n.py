@@ -3,9 +3,10 @@
 Classes with a `__new__` of their own (returning an instance, a cached one, another class's
 object, None or a tensor; `__init__` run or skipped as `type.__call__` decides), metaclass
 `__call__` around them, named tuples whose subclass overrides `__new__` or `__init__` or keeps
-attributes in an instance dict, torch's structseqs (`torch.return_types.max((v, i))`) built by
-the program, and module containers built from existing modules. Part two
-(functions_heldout_n2.py) has the module cases and the objects returned out of the frame.
+attributes in an instance dict. Part two (functions_heldout_n2.py) has module containers built
+from existing modules, objects returned out of the frame, torch's structseqs built by the
+program (`torch.return_types.max((v, i))`) and named tuple subclasses with dunders of their
+own.
 """
 
 from __future__ import annotations
@@ -549,91 +550,3 @@ def n_namedtuple_replace_unknown_field_raises(a, b):
     except ValueError:
         return a - 2
     return a
-
-
-# -- structseqs -----------------------------------------------------------------------------------
-
-@case()
-def n_structseq_built_from_tuple(a, b):
-    r = torch.return_types.max((a.sum(0), b.argmax(0)))
-    return r.values + 1, r.indices, r[0] * 2, len(r)
-
-
-@case()
-def n_structseq_built_from_list_keyword(a, b):
-    r = torch.return_types.sort(sequence=[a, b.long()])
-    vals, idx = r
-    return vals, idx, isinstance(r, tuple), type(r).__name__
-
-
-@case()
-def n_structseq_wrong_length_raises(a, b):
-    try:
-        torch.return_types.topk((a,))
-    except TypeError:
-        return a + 3
-    return a
-
-
-@case()
-def n_structseq_from_generator_and_returned(a, b):
-    r = torch.return_types.min(t * 2 for t in (a, b))
-    return r, r.indices - r.values
-
-
-@case()
-def n_structseq_with_none_in_pytree(a, b):
-    import torch.utils._pytree as pytree
-    tree = {"q": torch.return_types.qr((a * 2, None)), "x": [b, 1]}
-    return pytree.tree_leaves(tree)
-
-
-@case()
-def n_structseq_mixed_with_real_result(a, b):
-    real = torch.max(a, dim=1)
-    made = torch.return_types.max((real.values * 0, real.indices))
-    return type(real) is type(made), made.values + real.values, made.indices
-
-
-# -- named tuple subclasses with dunders of their own ---------------------------------------------
-
-class Vec(collections.namedtuple("Vec", "x y")):
-    __slots__ = ()
-
-    def __add__(self, other):
-        return Vec(self.x + other.x, self.y + other.y)
-
-    def __neg__(self):
-        return Vec(-self.x, -self.y)
-
-    def __bool__(self):
-        return self.y != 0
-
-    def __contains__(self, item):
-        return item == "x" or item == "y"
-
-
-@case()
-def n_namedtuple_subclass_operators(a, b):
-    v = Vec(a, 1) + Vec(b, 2)
-    w = -v
-    return v.x, v.y, w.y, type(w).__name__
-
-
-@case()
-def n_namedtuple_subclass_bool_and_contains(a, b):
-    out = a if Vec(a, 0) else b
-    return out, "x" in Vec(a, 1), 1 in Vec(a, 1), "z" not in Vec(b, 2)
-
-
-class Reversed(collections.namedtuple("Reversed", "first second")):
-    __slots__ = ()
-
-    def __iter__(self):
-        return iter((self.second, self.first))
-
-
-@case(gap="a named tuple whose class defines __iter__ (iterating it runs the class's code)")
-def n_namedtuple_subclass_own_iter(a, b):
-    first, second = Reversed(a, b)
-    return first - second

@@ -1,7 +1,8 @@
 """Held-out-style cases (part n, two): module containers built in the compiled code from
 existing modules (globals, an argument's children), torch modules without state built there,
-user modules made there, and objects made by a custom `__new__` returned out of the frame or
-mutated after construction."""
+user modules made there, objects made by a custom `__new__` returned out of the frame or
+mutated after construction, structseqs built by the program, and named tuple subclasses with
+dunders of their own."""
 
 from __future__ import annotations
 
@@ -215,3 +216,91 @@ def n_new_linked_objects_walked(a, b):
     root = Node(a)
     leaf = Node(b, Node(a + b, root))
     return leaf.depth(), leaf.parent.value - root.value, leaf
+
+
+# -- structseqs -----------------------------------------------------------------------------------
+
+@case()
+def n_structseq_built_from_tuple(a, b):
+    r = torch.return_types.max((a.sum(0), b.argmax(0)))
+    return r.values + 1, r.indices, r[0] * 2, len(r)
+
+
+@case()
+def n_structseq_built_from_list_keyword(a, b):
+    r = torch.return_types.sort(sequence=[a, b.long()])
+    vals, idx = r
+    return vals, idx, isinstance(r, tuple), type(r).__name__
+
+
+@case()
+def n_structseq_wrong_length_raises(a, b):
+    try:
+        torch.return_types.topk((a,))
+    except TypeError:
+        return a + 3
+    return a
+
+
+@case()
+def n_structseq_from_generator_and_returned(a, b):
+    r = torch.return_types.min(t * 2 for t in (a, b))
+    return r, r.indices - r.values
+
+
+@case()
+def n_structseq_with_none_in_pytree(a, b):
+    import torch.utils._pytree as pytree
+    tree = {"q": torch.return_types.qr((a * 2, None)), "x": [b, 1]}
+    return pytree.tree_leaves(tree)
+
+
+@case()
+def n_structseq_mixed_with_real_result(a, b):
+    real = torch.max(a, dim=1)
+    made = torch.return_types.max((real.values * 0, real.indices))
+    return type(real) is type(made), made.values + real.values, made.indices
+
+
+# -- named tuple subclasses with dunders of their own ---------------------------------------------
+
+class Vec(collections.namedtuple("Vec", "x y")):
+    __slots__ = ()
+
+    def __add__(self, other):
+        return Vec(self.x + other.x, self.y + other.y)
+
+    def __neg__(self):
+        return Vec(-self.x, -self.y)
+
+    def __bool__(self):
+        return self.y != 0
+
+    def __contains__(self, item):
+        return item == "x" or item == "y"
+
+
+@case()
+def n_namedtuple_subclass_operators(a, b):
+    v = Vec(a, 1) + Vec(b, 2)
+    w = -v
+    return v.x, v.y, w.y, type(w).__name__
+
+
+@case()
+def n_namedtuple_subclass_bool_and_contains(a, b):
+    out = a if Vec(a, 0) else b
+    return out, "x" in Vec(a, 1), 1 in Vec(a, 1), "z" not in Vec(b, 2)
+
+
+class Reversed(collections.namedtuple("Reversed", "first second")):
+    __slots__ = ()
+
+    def __iter__(self):
+        return iter((self.second, self.first))
+
+
+@case(gap="a named tuple whose class defines __iter__ (iterating it runs the class's code)")
+def n_namedtuple_subclass_own_iter(a, b):
+    first, second = Reversed(a, b)
+    return first - second
