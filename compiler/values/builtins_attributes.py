@@ -105,18 +105,20 @@ def lasting_object(tx, value: Value) -> Any:
     from compiler.values.exceptions import ExceptionValue
     if isinstance(value, ExceptionValue):
         return None  # the trace's exception object stands for a new one on every call
-    if value.source is not None:
-        real = value.value if isinstance(value, ConstantValue) else value.current_object()
+    if isinstance(value, ConstantValue):
+        from compiler.values.constant import is_special_form
+        real = value.value
+        if not (isinstance(real, _LASTING) or is_special_form(real)):
+            return None  # an int or a str may or may not be a new object (or a snapshot)
+        if value.source is not None:
+            tx.ctx.guard(value.source, GuardKind.ID, real)
+    elif value.source is not None:
+        real = value.current_object()
         if real is None:
             real = _input_object(tx, value)
         if real is not None:
             tx.ctx.guard(value.source, GuardKind.ID, real)
         return real
-    if isinstance(value, ConstantValue):
-        from compiler.values.constant import is_special_form
-        real = value.value
-        if not (isinstance(real, _LASTING) or is_special_form(real)):
-            return None  # an int or a str of the trace may or may not be a new object
     else:
         real = value.fixed_object()
     if real is None or getattr(value, "made_in_trace", False) or tx.ctx.is_made_per_call(real):

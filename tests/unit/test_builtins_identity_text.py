@@ -306,3 +306,12 @@ def test_hash_by_identity_of_lasting_objects():
     compiler.reset()
     with pytest.raises(compiler.Unsupported):
         compiler.compile(fresh, fullgraph=True)(torch.ones(1))
+
+
+def test_id_of_ints_and_strings_is_refused():
+    # equal immutable values may or may not be one object (a size read twice gives two ints)
+    def f(x, n):
+        return x + 1, id(x.shape[0]) == id(x.shape[0]), id(n)
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(torch.ones(1000), 12345)
