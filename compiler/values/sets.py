@@ -56,6 +56,9 @@ class SetValue(Value):
         # on the real set as they were made (its table then ends as the program's would);
         # None once a change of another kind was made (then it is refilled).
         self.log: list[tuple[str, Value | None]] | None = []
+        # Where CPython's pop() starts looking (the set's `finger`, moved by each pop and kept
+        # by clear()): the mirror table's own for a set made here, unknown for one from outside.
+        self.finger_known = source is None
 
     def _fresh_table(self):
         """The table of a set built by adding the members one at a time (`{a, b}`,
@@ -225,8 +228,11 @@ class SetValue(Value):
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
         elif name == "pop":
             return self._pop()
-        elif name == "clear":  # CPython starts a fresh table
-            self.table = set()
+        elif name == "clear":  # CPython starts a fresh table (keeping pop's finger)
+            if self.table is not None:
+                self.table.clear()
+            else:
+                self.table = set()
             self.members.clear()
             self._logged("clear", None, always=True)
         elif name == "copy":
@@ -260,7 +266,8 @@ class SetValue(Value):
             self.members_in_order = False  # the real table's later order: not known
             self._logged("pop", None, always=True)
             return self.members.pop(key)
-        if not self.exact() or self.table is None:  # addresses, or a table not known
+        # addresses, a table not known, or a finger not known (a set from outside, cleared)
+        if not self.exact() or self.table is None or not self.finger_known:
             raise Unsupported("set.pop() of a set with tensor members or from outside the "
                               "frame", BreakReason.UNSUPPORTED_VALUE)
         key = self.table.pop()

@@ -166,3 +166,13 @@ def for_over_argument_list_appended_in_loop(x, xs):
 @case(lambda: (_t(), {1: "a", 2: "b"}))
 def dict_items_reversed_and_enumerated(x, d):
     return x, list(enumerate(reversed(d.items()))), list(reversed(d.keys()))
+
+
+@case(lambda: (_t(),))
+def set_pop_after_pop_and_clear(x):
+    s = {0, 1, 2, 3}
+    first = s.pop()  # moves where the next pop starts looking; clear() keeps that
+    s.clear()
+    s.add(0)
+    s.add(5)
+    return x * s.pop() + first, sorted(s)

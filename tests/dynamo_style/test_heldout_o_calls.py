@@ -196,3 +196,20 @@ def test_set_argument_cleared_then_refilled():
         a, b = set(members), set(members)
         assert_same(compiled(_x(), a), fn(_x(), b))
         assert list(a) == list(b)
+
+
+def test_cleared_argument_set_popped_matches_eager():
+    """A set from outside the frame that was popped before the call: after clear() its next
+    pop starts where the earlier pops left off (unknown to the trace: refused, not guessed)."""
+    def fn(x, s):
+        s.clear()
+        s.add(0)
+        s.add(5)
+        return x * s.pop()
+
+    def make():
+        s = {0, 1, 2, 3}
+        s.pop()
+        return (_x(), s)
+
+    _compare_after(fn, make, fullgraph=False)
