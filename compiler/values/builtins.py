@@ -14,6 +14,7 @@ from __future__ import annotations
 import math
 import operator
 import sys
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -82,6 +83,12 @@ class BuiltinValue(NativeFunctionValue):
 
     def call(self, tx, args, kwargs) -> Value:
         return call_builtin(tx, self.fn, args, kwargs)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name in ("__name__", "__qualname__", "__module__", "__doc__") and isinstance(
+                self.fn, types.BuiltinFunctionType):  # read-only on a builtin function
+            return _const(getattr(self.fn, name))
+        return super().getattr(tx, name)
 
 
 # Builtins that read their caller's frame (vars and dir only without an argument).

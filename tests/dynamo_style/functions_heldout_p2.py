@@ -396,3 +396,10 @@ _LIN = torch.nn.Linear(4, 2)
 with torch.no_grad():
     _LIN.weight.fill_(0.5)
     _LIN.bias.fill_(-0.25)
+
+
+@case()
+def builtin_function_names_in_table(a, b):
+    fns = [math.floor, round, abs, len, max]
+    names = [f.__name__ for f in fns]
+    return a * len(names), names, math.floor.__module__, [f(-2.5) for f in fns[:3]]
