@@ -42,6 +42,9 @@ DICT_METHODS = frozenset({
     "__contains__", "__len__", "__iter__", "__reversed__", "pop", "popitem", "setdefault",
     "update", "clear", "copy", "__init__", "__or__", "__ror__", "__ior__"})
 ODICT_METHODS = DICT_METHODS | {"move_to_end"}
+# dict's methods that neither show dict's own order nor write: all of them an OrderedDict may
+# be given (its storage's order is the OrderedDict's, which dict's own iteration does not see)
+ORDER_FREE = frozenset({"get", "__getitem__", "__contains__", "__len__"})
 
 
 def _storage_keys(obj) -> list:
@@ -183,8 +186,10 @@ def dict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> V
         _arity(name, args, kwargs, 0, 0)
         if name == "__iter__":
             return storage.iter(tx)
+        from compiler.values.containers import DICT_CHANGED
         from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(storage.keys()[::-1])
+        return SequenceIteratorValue(storage.keys()[::-1], kind=type(reversed(storage.cls())),
+                                     watched=(DICT_CHANGED, storage.entries.keys))
     if name in ("update", "__init__"):
         if len(args) > 1:
             raise RaisedByProgram(TypeError(f"{name} expected at most 1 argument, got "
@@ -264,6 +269,9 @@ def odict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> 
 def base_method(tx, obj: Value, name: str, owner: type, args, kwargs) -> Value:
     if owner is ODICT and name in ODICT_METHODS and name in vars(ODICT):
         return odict_method(tx, obj, name, args, kwargs)
+    if owner is dict and name not in ORDER_FREE and issubclass(obj.python_type(), ODICT):
+        raise Unsupported(f"dict.{name} on an OrderedDict (dict's own order, or a write past "
+                          f"the OrderedDict's links)", BreakReason.UNSUPPORTED_CALL)
     if name in DICT_METHODS:
         return dict_method(tx, obj, name, args, kwargs)
     raise Unsupported(f"{owner.__name__}.{name} on a subclass instance",

@@ -2,11 +2,13 @@
 `collections.OrderedDict.__setitem__(d, k, v)`, `dict.keys(d)`) on a dict subclass instance
 (dict_subclasses.py) or on a dict tracker; and the storage CPython's dict merge reads from a
 dict subclass instance. Both join their tables (builtins.HANDLERS, stdlib_dict_init's
-STORAGE_READERS) when this module is imported, from compiler/values/__init__.py."""
+STORAGE_READERS) when this module is imported, from compiler/values/__init__.py, as
+`types.MappingProxyType(d)` (mapping_proxy_made.py) does."""
 
 from __future__ import annotations
 
 import collections
+import types
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.attributes import find_in_mro
@@ -18,11 +20,13 @@ from compiler.values.dict_storage import modelled
 from compiler.values.dict_subclasses import (
     DICT_METHODS,
     ODICT_METHODS,
+    ORDER_FREE,
     _arity,
     _none,
     base_method,
     storage_of,
 )
+from compiler.values.mapping_proxy_made import make_proxy
 from compiler.values.objects import ObjectValue
 from compiler.values.stdlib_dict_init import STORAGE_READERS
 
@@ -34,7 +38,7 @@ def storage_pairs(tx, value: Value) -> list[tuple[Value, Value]] | None:
     dict subclass instance whose class keeps dict's `__iter__`: its storage, past any override
     of `keys`/`__getitem__`; None for anything else (read by `keys()` and `__getitem__`)."""
     if not isinstance(value, ObjectValue) or not issubclass(value.cls, dict) or (
-            find_in_mro(value.cls, "__iter__")[0] is not dict):
+            find_in_mro(value.cls, "__iter__")[1] is not vars(dict)["__iter__"]):
         return None
     if not modelled(value):
         raise Unsupported(f"the storage of a {value.cls.__qualname__} (a dict subclass)",
@@ -67,6 +71,8 @@ def _unbound(owner: type, name: str):
                                             f"doesn't apply to a {kind.__name__!r} object"))
         if isinstance(target, ObjectValue) and modelled(target):
             return base_method(tx, target, name, owner, rest, kwargs)
+        if owner is dict and name not in ORDER_FREE and issubclass(kind, ODICT):
+            return NotImplemented  # (dict's own order, or a write past the OrderedDict's links)
         if not isinstance(target, DictValue) or kind is not owner and owner is dict and (
                 name in _WRITERS or name == "copy") or name not in ODICT_METHODS or name in (
                 "__or__", "__ror__", "__ior__", "__init__", "__reversed__"):
@@ -86,4 +92,5 @@ def _install() -> None:
 
 
 _install()
+HANDLERS.setdefault(types.MappingProxyType, make_proxy)
 STORAGE_READERS.append(storage_pairs)

@@ -202,7 +202,7 @@ def mapping_proxy_global(a, b):
     return a * _PROXY["gelu"] + _PROXY.get("tanh", 0.5), list(_PROXY), len(_PROXY)
 
 
-@case(gap="types.MappingProxyType(d) made in the frame")
+@case()
 def mapping_proxy_made_sees_writes(a, b):
     table = {"x": 1.0}
     view = types.MappingProxyType(table)
@@ -215,10 +215,24 @@ def mapping_proxy_made_sees_writes(a, b):
     return a * view["y"] + view["x"], refused, dict(view), "y" in view
 
 
-@case(gap="types.MappingProxyType(d) made in the frame")
+@case()
 def mapping_proxy_of_subclass(a, b):
     view = types.MappingProxyType(Tagged(x=a))
     return view["x"] + b, view.copy().tag if hasattr(view.copy(), "tag") else "plain"
+
+
+@case(lambda: (randn(0, (3, 4)), {"a": 1.0}))
+def mapping_proxy_of_input_returned(a, table):
+    view = types.MappingProxyType(table)
+    table["b"] = 2.0  # written on the input after the call; the view sees it
+    return view, a * len(view), [k for k in view], view.get("b")
+
+
+@case()
+def mapping_proxy_forwards_to_overrides(a, b):
+    d = Shouting(lo=a)
+    view = types.MappingProxyType(d)
+    return view["LO"] + b, list(view.keys()), "lo" in view
 
 
 # -- **kwargs -------------------------------------------------------------------------------
@@ -240,3 +254,49 @@ def kwargs_from_input_subclass(a, d):
         return x * 10 + y
 
     return a + f(**d), f(**{**d, "y": 9.0})
+
+
+# -- older styles: the base called unbound in __init__, fromkeys, reversed, views -----------
+
+class OldStyle(dict):
+    def __init__(self, **kwargs):
+        dict.__init__(self, **kwargs)
+        dict.__setitem__(self, "made", True)
+
+    def __getitem__(self, key):
+        return dict.get(self, key, 0.0)
+
+
+@case()
+def unbound_init_in_subclass(a, b):
+    d = OldStyle(w=2.0)
+    return a * d["w"] + d["absent"], sorted(d), d["made"]
+
+
+@case(gap="fromkeys bound to a dict subclass (dict.fromkeys as a classmethod of the class)")
+def fromkeys_on_subclasses(a, b):
+    t = Tagged.fromkeys(["p", "q"], 1.0)
+    o = Ordered.fromkeys("xy")
+    return type(t).__name__, sorted(t.items()), type(o).__name__, list(o), o.inits
+
+
+@case(lambda: (randn(0, (3, 4)), Ordered(a=1.0, b=2.0, c=3.0)))
+def reversed_and_views_of_input_ordered(a, d):
+    d.move_to_end("a")
+    rev = list(reversed(d))
+    items = list(d.items())
+    return a * d[rev[0]], rev, items, list(d.values())[-1], len(d.keys())
+
+
+class Chained(dict):
+    def keys(self):
+        return sorted(super().keys())
+
+    def values(self):
+        return [self[k] for k in self.keys()]
+
+
+@case(lambda: (randn(0, (3, 4)), Chained(b=2.0, a=1.0)))
+def super_keys_inside_keys_override(a, d):
+    d["c"] = 0.5
+    return a * sum(d.values()), d.keys(), list(d), dict(d)
