@@ -139,7 +139,7 @@ def _repr(tx, obj: Value):
         return exception_repr(tx, obj)
     if _is_container(obj):
         return _container_repr(tx, obj)
-    if isinstance(obj, UserFunctionValue):
+    if _is_function(obj):
         return _function_repr(tx, obj)
     method = _python_method(tx, obj, "__repr__")
     if method is None:
@@ -150,17 +150,27 @@ def _repr(tx, obj: Value):
     return _text(tx, obj, method, "__repr__")
 
 
-def _function_repr(tx, fn: UserFunctionValue):
-    """`<function QUALNAME at 0xID>` of a function that is the same one on every call (its
-    id pinned, its `__qualname__` guarded); one made in the trace has a new id per call."""
+def _is_function(value: Value) -> bool:
+    from compiler.values.native import NativeFunctionValue
+    return isinstance(value, (UserFunctionValue, NativeFunctionValue))
+
+
+def _function_repr(tx, fn: Value):
+    """`<function QUALNAME at 0xID>` (or a builtin's `<built-in function NAME>`) of a function
+    that is the same one on every call (its id pinned, a Python function's `__qualname__`
+    guarded); one made in the trace has a new id per call."""
     from compiler.guards.guard import GuardKind
     from compiler.guards.sources import AttrSource, ConstantSource
     from compiler.values.builtins_attributes import lasting_object
     real = lasting_object(tx, fn)
-    if real is None or fn.attributes:  # (functools.wraps may have set its name in the trace)
-        raise Unsupported(f"repr of {fn}, made in the trace", BreakReason.UNSUPPORTED_VALUE)
-    source = fn.source or ConstantSource(tx.ctx.label_for(real, "fn"), real)
-    tx.ctx.guard(AttrSource(source, "__qualname__"), GuardKind.EQUALS, real.__qualname__)
+    if real is None or getattr(fn, "attributes", None):  # (functools.wraps may have set
+        raise Unsupported(f"repr of {fn}, made in the trace",  # its name in the trace)
+                          BreakReason.UNSUPPORTED_VALUE)
+    if isinstance(real, types.FunctionType):
+        source = fn.source or ConstantSource(tx.ctx.label_for(real, "fn"), real)
+        tx.ctx.guard(AttrSource(source, "__qualname__"), GuardKind.EQUALS, real.__qualname__)
+    elif not isinstance(real, types.BuiltinFunctionType):
+        return NotImplemented
     return ConstantValue(repr(real))
 
 
@@ -181,7 +191,7 @@ def _str(tx, *value, **kwargs):
     gives the `repr` (above); of a list, tuple or dict holding such objects, its repr."""
     if len(value) == 1 and not kwargs and _is_container(value[0]):
         return _container_repr(tx, value[0])
-    if len(value) == 1 and not kwargs and isinstance(value[0], UserFunctionValue):
+    if len(value) == 1 and not kwargs and _is_function(value[0]):
         return _function_repr(tx, value[0])  # a function's str is its repr
     cls = _python_class(value[0]) if len(value) == 1 and not kwargs else None
     if cls is None:
@@ -197,7 +207,7 @@ def _str(tx, *value, **kwargs):
 def _format(tx, value: Value, spec: Value | None = None):
     """`format(obj, spec)` of an instance of a Python class: its `__format__` traced, or
     object's (the str for an empty spec, else TypeError), which functions keep."""
-    builtin_kind = isinstance(value, UserFunctionValue) or _is_container(value)
+    builtin_kind = _is_function(value) or _is_container(value)
     cls = value.python_type() if builtin_kind else _python_class(value)
     if cls is None or (spec is not None and not spec.is_constant()):
         return NotImplemented

@@ -403,3 +403,10 @@ def builtin_function_names_in_table(a, b):
     fns = [math.floor, round, abs, len, max]
     names = [f.__name__ for f in fns]
     return a * len(names), names, math.floor.__module__, [f(-2.5) for f in fns[:3]]
+
+
+@case()
+def repr_of_torch_functions_in_messages(a, b):
+    ops = [torch.relu, torch.nn.functional.gelu, torch.add]
+    shown = [str(op).split(" ")[:3] for op in ops]
+    return ops[0](a) + ops[2](a, b), shown, f"{torch.nn.functional.gelu}".startswith("<function")
