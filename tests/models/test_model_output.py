@@ -101,3 +101,28 @@ def test_mutators_raise_as_eager():
         return x + len(caught), caught, list(out.keys())
 
     _check(fn, _x(), BaseOut(last_hidden_state=_x(1), pooler_output=_x(2)[0]))
+
+
+@pytest.mark.parametrize("name", ["bert", "gpt2", "t5"])
+def test_caller_indexes_a_models_output(name):
+    """Code around a model reads its ModelOutput by position, by name, as a tuple and as a
+    mapping; one graph, equal to eager."""
+    from tests.models.zoo import BY_NAME
+    case = BY_NAME[name]
+    model, inputs = case.build(), case.inputs()
+
+    def caller(inputs):
+        out = model(**inputs)
+        first = out[0]
+        named = out["last_hidden_state" if "last_hidden_state" in out else "logits"]
+        as_tuple = out.to_tuple()
+        return first.sum() + named.mean(), len(as_tuple), list(out.keys()), out
+
+    with torch.no_grad():
+        want = caller(inputs)
+        compiled = compiler.compile(caller, fullgraph=True)
+        got = compiled(inputs)
+    assert_same(got[:3], want[:3])
+    assert type(got[3]) is type(want[3]) and list(got[3].keys()) == list(want[3].keys())
+    stats = compiler.stats(compiled)
+    assert stats.graphs == 1 and not stats.fallbacks, stats
