@@ -40,11 +40,14 @@ ITEM_METHODS = ("__getitem__", "__setitem__", "__delitem__")
 DICT_METHODS = frozenset({
     "keys", "values", "items", "get", "__getitem__", "__setitem__", "__delitem__",
     "__contains__", "__len__", "__iter__", "__reversed__", "pop", "popitem", "setdefault",
-    "update", "clear", "copy", "__init__", "__or__", "__ror__", "__ior__"})
+    "update", "clear", "copy", "__init__", "__or__", "__ror__", "__ior__", "__eq__", "__ne__"})
 ODICT_METHODS = DICT_METHODS | {"move_to_end"}
 # dict's methods that neither show dict's own order nor write: all of them an OrderedDict may
 # be given (its storage's order is the OrderedDict's, which dict's own iteration does not see)
-ORDER_FREE = frozenset({"get", "__getitem__", "__contains__", "__len__"})
+ORDER_FREE = frozenset({"get", "__getitem__", "__contains__", "__len__", "__eq__", "__ne__"})
+# Whether a value is an instance whose storage is modelled (dict_storage.modelled, added by
+# dict_unbound.py: dict_storage builds on this module).
+MODELLED: list[Callable[[Value], bool]] = []
 
 
 def _storage_keys(obj) -> list:
@@ -212,7 +215,35 @@ def dict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> V
         _arity(name, args, kwargs, 1, 1)
         storage.call_method(tx, "update", args, {})
         return obj
+    if name in ("__eq__", "__ne__"):
+        _arity(name, args, kwargs, 1, 1)
+        return equal_storages(tx, obj, args[0], name, dict)
     return storage.call_method(tx, name, args, kwargs)  # get, pop, popitem, setdefault, clear
+
+
+def _entries(tx, value: Value) -> dict | None:
+    """The storage of a dict tracker or of a modelled dict subclass instance, else None."""
+    if isinstance(value, DictValue):
+        return value.entries
+    if any(is_modelled(value) for is_modelled in MODELLED):
+        return storage_of(tx, value).entries
+    return None
+
+
+def equal_storages(tx, obj: Value, other: Value, name: str, owner: type) -> Value:
+    """dict's `==`/`!=` (items, in any order) or OrderedDict's (their order too when both
+    are OrderedDicts), of copies of the two storages."""
+    if not issubclass(other.python_type(), dict):
+        return ConstantValue(NotImplemented)
+    theirs = _entries(tx, other)
+    if theirs is None:
+        raise Unsupported(f"== of a dict subclass instance and a {other.python_type().__name__}",
+                          BreakReason.UNSUPPORTED_CALL)
+    ordered = owner is ODICT and issubclass(other.python_type(), ODICT)
+    kind = ODICT if ordered else dict
+    mine = DictValue(dict(storage_of(tx, obj).entries), cls=kind)
+    symbol = "==" if name == "__eq__" else "!="
+    return registry.compare(tx, symbol, mine, DictValue(dict(theirs), cls=kind))
 
 
 def _pairs_to_store(tx, source: Value) -> list[tuple[Value, Value]]:
@@ -260,6 +291,9 @@ def odict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> 
         for key in storage.keys():
             made.setitem(tx, key, obj.getitem(tx, key))
         return made
+    if name in ("__eq__", "__ne__"):
+        _arity(name, args, kwargs, 1, 1)
+        return equal_storages(tx, obj, args[0], name, ODICT)
     if name in ("pop", "popitem", "setdefault") and _overrides_items(obj.python_type()):
         raise Unsupported(f"OrderedDict.{name} on a class overriding item methods (it calls "
                           f"them)", BreakReason.UNSUPPORTED_CALL)

@@ -19,6 +19,7 @@ from compiler.values.containers import DictValue
 from compiler.values.dict_storage import modelled
 from compiler.values.dict_subclasses import (
     DICT_METHODS,
+    MODELLED,
     ODICT_METHODS,
     ORDER_FREE,
     _arity,
@@ -94,3 +95,4 @@ def _install() -> None:
 _install()
 HANDLERS.setdefault(types.MappingProxyType, make_proxy)
 STORAGE_READERS.append(storage_pairs)
+MODELLED.append(modelled)

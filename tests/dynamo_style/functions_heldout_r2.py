@@ -300,3 +300,13 @@ class Chained(dict):
 def super_keys_inside_keys_override(a, d):
     d["c"] = 0.5
     return a * sum(d.values()), d.keys(), list(d), dict(d)
+
+
+# -- equality -------------------------------------------------------------------------------
+
+@case(lambda: (randn(0, (3, 4)), Tagged(k=1.0, j=2)))
+def equality_of_subclasses(a, d):
+    made = Ordered(x=1, y=2)
+    flags = [d == {"j": 2, "k": 1.0}, {"k": 1.0} != d, made == collections.OrderedDict(y=2, x=1),
+             made == {"y": 2, "x": 1}, Tagged(x=1, y=2) == made, d == Shouting(k=1.0)]
+    return a + sum(flags), flags
