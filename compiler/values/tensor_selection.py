@@ -49,6 +49,10 @@ def _selectable(items: list[Value]) -> bool:
 
 def select_extreme(tx, symbol: str, items: list[Value]) -> Value | None:
     """max (symbol ">") or min ("<") of tensors, or None when they are not all tensors."""
+    from compiler.values.tensor_either import select_with_numbers
+    mixed = select_with_numbers(tx, symbol, items)  # with numbers: tensor_either.py
+    if mixed is not None:
+        return mixed
     if not all(isinstance(i, TensorValue) for i in items):
         return None
     if not _selectable(items):
