@@ -57,7 +57,11 @@ FUNCTIONS = ELEMENTWISE | REDUCTIONS | CONSTRUCTORS | {
     "fft.fft", "fft.ifft", "fft.rfft", "fft.irfft", "fft.fft2", "fft.ifft2", "fft.rfft2",
     "fft.irfft2", "fft.fftn", "fft.ifftn", "fft.rfftn", "fft.irfftn", "fft.hfft", "fft.ihfft",
     "fft.fftshift", "fft.ifftshift", "fft.fftfreq", "fft.rfftfreq",
+    "broadcast_to", "dstack", "atleast_3d", "sinc", "logaddexp2", "float_power", "isneginf",
+    "isposinf", "geomspace", "vander", "convolve", "diagflat",
 }
+# Not listed, their emulation answers otherwise than NumPy on some values: cbrt (negatives),
+# heaviside (nan), fix (x.5), angle (-0.0), gcd (signs), cov/corrcoef (data-dependent).
 METHODS = REDUCTIONS | {"reshape", "transpose", "clip", "copy", "squeeze", "dot", "astype",
                         "flatten", "ravel", "round", "swapaxes", "repeat", "trace",
                         "diagonal", "take", "conj", "searchsorted"}
@@ -106,7 +110,11 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
     default = torch.get_default_dtype()
     torch.set_default_dtype(torch.float64)  # NumPy's: int / int is float64
     try:
+        zero, args = _zero_divisors(name, args)
         result = _apply(kind, name, args, kwargs)
+        if zero is not None:  # NumPy's integer division by zero: 0 (torch raises)
+            result = tnp.asarray(torch.where(zero, torch.zeros_like(result.tensor),
+                                             result.tensor))
     except tnp.linalg.LinAlgError as exc:  # NumPy's error, with its message
         raise np.linalg.LinAlgError(LINALG_ERRORS.get(name, str(exc))) from None
     finally:
@@ -119,6 +127,32 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
             args[0].tensor.is_floating_point()):  # torch.sign(nan) is 0, NumPy's nan
         return torch.where(torch.isnan(args[0].tensor), args[0].tensor, result.tensor)
     return result.tensor
+
+
+INT_DIVISIONS = {"//", "%", "floor_divide", "remainder", "mod", "fmod"}
+
+
+def _is_integral(value) -> bool:
+    tnp = emulation()
+    if isinstance(value, tnp.ndarray):
+        return not (value.tensor.is_floating_point() or value.tensor.is_complex())
+    return type(value) in (int, bool)
+
+
+def _zero_divisors(name: str, args: list):
+    """For an integer division: where the divisor is 0 (then 1 in its place), else None."""
+    tnp = emulation()
+    if name not in INT_DIVISIONS or len(args) < 2 or not all(map(_is_integral, args[:2])):
+        return None, args
+    divisor = args[1]
+    data = divisor.tensor if isinstance(divisor, tnp.ndarray) else torch.tensor(divisor)
+    zero = data == 0
+    safe = torch.where(zero, torch.ones_like(data), data)
+    if not isinstance(divisor, tnp.ndarray):
+        safe = 1 if divisor == 0 else divisor
+    else:
+        safe = tnp.asarray(safe)
+    return zero, [args[0], safe, *args[2:]]
 
 
 LINALG_ERRORS = {"linalg.inv": "Singular matrix", "linalg.solve": "Singular matrix",
@@ -226,6 +260,8 @@ class NdarrayValue(Value):
             return numpy_op(tx, "attr", name, [self], {})
         if name in METHODS or name in WRITING_METHODS:
             return NumpyMethodValue(self, name)
+        if name == "item":
+            return NumpyMethodValue(self, name)
         if name in DATA_METHODS:
             raise Unsupported(f"ndarray.{name}() needs the array's data",
                               BreakReason.DATA_DEPENDENT)
@@ -255,6 +291,14 @@ class NumpyMethodValue(Value):
         self.array, self.name = array, name
 
     def call(self, tx, args, kwargs) -> Value:
+        if self.name == "item":  # the number is read after the graph (deferred_item.py)
+            if args or kwargs:
+                raise Unsupported("ndarray.item() with an index", BreakReason.DATA_DEPENDENT)
+            if self.array.scalar_type is None and self.array.stand_in().size != 1:
+                raise RaisedByProgram(ValueError("can only convert an array of size 1 to a "
+                                                 "Python scalar"))
+            from compiler.values.deferred_item import deferred_item
+            return deferred_item(tx, self.array.tensor, [], {})
         if self.name in WRITING_METHODS:
             from compiler.values.numpy_writes import call_writing_method
             return call_writing_method(tx, self.array, self.name, args, kwargs)

@@ -39,7 +39,7 @@ class NumpyAnswer:
     constant: Any = None  # a NumPy scalar computed from constants alone: NumPy's own
     items: list | None = None  # a list or tuple of arrays (meshgrid, split): each's answer
     container: type | None = None
-    readonly: bool = False  # a new array NumPy makes read-only (`a.imag` of a real array)
+    readonly: bool = False  # NumPy makes it read-only (np.diagonal, `a.imag` of a real array)
 
 
 def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value]) -> Value:
@@ -65,7 +65,14 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
             isinstance(v, NdarrayValue) for v in getattr(args[0], "items", None) or ()):
         graph_name = "stack"  # of a list of arrays: torch._numpy would read their data
     graph_name = UNINITIALIZED.get(graph_name, graph_name)
+    if name == "diag" and isinstance(args[0], NdarrayValue) and len(args[0].shape) == 2:
+        graph_name = "diagonal"  # (NumPy's diag of a matrix: its diagonal view)
+        kwargs = {"offset" if k == "k" else k: v for k, v in kwargs.items()}
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
+    if name in ACCUMULATING and "dtype" not in kwargs and answer.dtype is not None and (
+            answer.dtype.kind in "iu") and len(args) <= 2:
+        # NumPy accumulates small integers in its default int: asked of the emulation
+        kwargs = {**kwargs, "dtype": ConstantValue(answer.dtype)}
     renamed = CLIP_KEYWORDS if name == "clip" else {}  # torch._numpy's names
     result = tx.ctx.tensor_op("call_function", np_call, graph_args,
                               {renamed.get(k, k): backing(v) for k, v in kwargs.items()},
@@ -150,6 +157,7 @@ def _wrapped_number_dtype(array) -> torch.dtype | None:
     return None
 
 
+ACCUMULATING = {"sum", "prod", "cumsum", "cumprod"}
 # np.empty's values are whatever its memory held: zeros here, one of those (deterministic)
 UNINITIALIZED = {"empty": "zeros", "empty_like": "zeros_like"}
 CLIP_KEYWORDS = {"a_min": "min", "a_max": "max"}
@@ -263,8 +271,9 @@ def laid_out_ones(shape, strides, dtype):
         return np.ones(shape, dtype=dtype)
     span = 1 + sum((n - 1) * s for n, s in zip(shape, strides))
     flat = np.ones(span, dtype=dtype)
+    # writeable, as NumPy's own arrays: a view NumPy makes read-only (np.diagonal) shows it
     return np.lib.stride_tricks.as_strided(flat, shape, [s * flat.itemsize for s in strides],
-                                           writeable=False)
+                                           writeable=True)
 
 
 def backing(value: Value) -> Value:
@@ -369,7 +378,7 @@ def _array_answer(result, found: list, arrays: list) -> NumpyAnswer:
     views = [v for v, real in found if isinstance(real, np.ndarray)
              and np.may_share_memory(result, real)]
     return NumpyAnswer(None, result.dtype, result.shape, strides, None, views, arrays,
-                       readonly=not views and not result.flags.writeable)
+                       readonly=not result.flags.writeable)
 
 
 # Plain attributes of a NumPy dtype: what it is, never values of an array.
