@@ -44,9 +44,14 @@ def _data(value: Value, depth: int = 0):
 
 def literal(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
     """`torch.tensor(c)` / `torch.as_tensor(c)` of numbers (nested lists of them), with at
-    most a dtype: the graph's tensor, knowing its value; None for any other call."""
-    if len(args) != 1 or set(kwargs) - {"dtype"} or not all(
+    most a dtype and a CPU device: the graph's tensor, knowing its value; None for any other
+    call."""
+    if len(args) != 1 or set(kwargs) - {"dtype", "device"} or not all(
             v.is_constant() for v in kwargs.values()):
+        return None
+    device = kwargs["device"].as_constant() if "device" in kwargs else None
+    if device is not None and not (isinstance(device, (str, torch.device))
+                                   and torch.device(device).type == "cpu"):
         return None
     data = _data(args[0])
     dtype = kwargs["dtype"].as_constant() if "dtype" in kwargs else None

@@ -120,3 +120,11 @@ def test_value_follows_a_default_dtype_set_in_the_trace():
         return x + 1, v, torch.tensor(0.1).item()
 
     _same(f, torch.ones(1))
+
+
+def test_cpu_device_keyword_keeps_the_value():
+    def f(x):
+        n = torch.as_tensor([2, 3], device="cpu")
+        return x * n.tolist()[1], torch.tensor(1, device=torch.device("cpu")).item()
+
+    _same(f, torch.ones(2))
