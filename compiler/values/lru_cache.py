@@ -4,6 +4,7 @@ trace time and its constant result is folded in, guarded on the cache's miss cou
 
 from __future__ import annotations
 
+import weakref
 from typing import Any
 
 import torch
@@ -23,8 +24,10 @@ class LruCacheValue(HeldCallableValue):
     """A functools.lru_cache wrapper. Called on constants, it is called for real at trace time,
     as the program calls it (a result it had cached is what the program gets, even if the
     function would compute another now), and its constant result is folded in, guarded on the
-    cache's miss count, which a recomputation or a cache_clear() changes. Anything else (a
-    tensor argument, a mutable result) is refused: the call runs in Python. A tensor keys the
+    cache's miss count, which a recomputation or a cache_clear() changes. A list or dict result
+    is the object the cache holds, an existing object of the program (its contents guarded
+    as read, its changes replayed on it). Anything else (a tensor argument, another mutable
+    result) is refused: the call runs in Python. A tensor keys the
     cache by its identity: for an input, a hit (the tensor it stored then, however the input
     changed since) or a miss cannot be known at trace time; for a tensor made in the trace the
     miss is certain, but the entry eager stores (and counts) cannot be replayed after the
@@ -42,24 +45,54 @@ class LruCacheValue(HeldCallableValue):
         # (one reached with no source, a global of a library's module, is named by the guards
         # as a constant they hold)
         source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
+        called = _CALLED.setdefault(tx.ctx, {})
+        key = _call_key(self.fn, plain, named)
+        if tx.ctx.side_effects.recorded() and (
+                key is None or called.get(key) != self.fn.cache_info().misses):
+            # (a global set, a list changed, ... earlier in the trace): should the call miss,
+            # the function would run now, blind to those changes. It surely hits when this
+            # trace made the same call and nothing missed (so nothing was evicted) since.
+            raise unsupported_call(f"{name}, an lru_cache function called after the trace "
+                                   f"changed existing objects: its real call now would not "
+                                   f"see those changes")
         try:
             result = self.fn(*plain, **named)
         except Exception as exc:
             raise unsupported_call(f"{name}, which raises {type(exc).__name__}") from None
-        if not _is_frozen(result):
-            raise unsupported_call(f"{name}, an lru_cache function returning a "
-                                   f"{type(result).__qualname__}")
+        if key is not None:
+            called[key] = self.fn.cache_info().misses
         misses = LruCacheMissesSource(source)
         for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
             del tx.ctx.guards[key]  # the count after the last call of this trace
         tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
-        return registry.wrap_constant(result)
+        if _is_frozen(result):
+            return registry.wrap_constant(result)
+        if type(result) not in (list, dict):
+            raise unsupported_call(f"{name}, an lru_cache function returning a "
+                                   f"{type(result).__qualname__}")
+        # The very object the cache holds, which the program may change: an existing object,
+        # read through a source naming it (guards on what is read of it, changes replayed)
+        held = ConstantSource(tx.ctx.label_for(result, "lru_result"), result)
+        return registry.wrap(tx.ctx, result, held)
 
     def getattr(self, tx, name: str) -> Value:
         if name in ("__wrapped__", "__name__", "__qualname__", "__module__", "__doc__"):
             return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
                         if self.source is not None else None)
         return super().getattr(tx, name)
+
+
+# The calls each trace made, by trace context: (wrapper, arguments) -> miss count after it.
+_CALLED: weakref.WeakKeyDictionary = weakref.WeakKeyDictionary()
+
+
+def _call_key(fn, plain: list, named: dict):
+    key = (id(fn), tuple(plain), tuple(sorted(named.items())))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
 
 
 def _frozen_constant(value: Value, name: str) -> Any:

@@ -410,3 +410,14 @@ def repr_of_torch_functions_in_messages(a, b):
     ops = [torch.relu, torch.nn.functional.gelu, torch.add]
     shown = [str(op).split(" ")[:3] for op in ops]
     return ops[0](a) + ops[2](a, b), shown, f"{torch.nn.functional.gelu}".startswith("<function")
+
+
+@functools.lru_cache(maxsize=16)
+def _bucket_edges(n):
+    return [i / n for i in range(n + 1)]
+
+
+@case()
+def lru_cache_returning_list_read_only(a, b):
+    edges = _bucket_edges(4)
+    return torch.bucketize(a.clamp(0, 1), torch.tensor(edges)), len(_bucket_edges(4)), edges[-1]

@@ -315,3 +315,47 @@ def test_id_of_ints_and_strings_is_refused():
     compiler.reset()
     with pytest.raises(compiler.Unsupported):
         compiler.compile(f, fullgraph=True)(torch.ones(1000), 12345)
+
+
+_FACTOR = [1]
+
+
+@functools.lru_cache(maxsize=None)
+def _scaled_by_global(n):
+    return n * _FACTOR[0]
+
+
+@functools.lru_cache(maxsize=None)
+def _rows(n):
+    return [i * 2 for i in range(n)]
+
+
+def test_lru_cache_after_a_side_effect_is_refused():
+    # the real call at trace time would not see the frame's earlier change (eager: 20)
+    def f(x):
+        _FACTOR[0] = 10
+        return x * _scaled_by_global(2)
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(torch.ones(1))
+    _FACTOR[0] = 1
+    _scaled_by_global.cache_clear()
+    compiler.reset()
+    assert torch.equal(compiler.compile(f)(torch.ones(1)), torch.full((1,), 20.0))
+    _FACTOR[0] = 1
+
+
+def test_lru_cache_list_result_is_the_cached_object():
+    def f(x):
+        rows = _rows(3)
+        rows.append(len(rows))
+        return x + rows[-1], len(_rows(3))
+    _rows.cache_clear()
+    want = [f(torch.ones(1)) for _ in range(3)]
+    _rows.cache_clear()
+    compiler.reset()
+    compiled = compiler.compile(f, fullgraph=True)
+    got = [compiled(torch.ones(1)) for _ in range(3)]
+    for g, w in zip(got, want):
+        _same(g, w)
+    assert _rows(3) == [0, 2, 4, 3, 4, 5]
