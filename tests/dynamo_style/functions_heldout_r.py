@@ -445,3 +445,67 @@ def registry_input_pop_setdefault_update(a, reg):
     reg.setdefault("c", 5)
     reg.update(d=7)
     return a + first + reg["c"] + reg.get("d"), list(reg)
+
+
+# -- records filled from their first field; mappings that read like objects ---------------
+
+@dataclasses.dataclass
+class Flexible(Output):
+    """A record whose first field may carry all of its items (a dict or pairs)."""
+
+    first: object = None
+    second: torch.Tensor | None = None
+
+    def __post_init__(self):
+        rest_none = self.second is None
+        if rest_none and isinstance(self.first, dict):
+            for key, value in self.first.items():
+                self[key] = value
+        elif rest_none and isinstance(self.first, (list, tuple)) and self.first and all(
+                isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str)
+                for p in self.first):
+            for key, value in self.first:
+                self[key] = value
+        else:
+            super().__post_init__()
+
+
+@case()
+def record_filled_from_first_field(a, b):
+    by_dict = Flexible({"first": a, "second": b})
+    by_pairs = Flexible([("first", a + 1), ("second", b - 1)])
+    plain = Flexible(a * 2)
+    return (by_dict.to_tuple()[1], list(by_pairs.keys()), by_pairs.second, plain[0],
+            len(plain), by_dict[:1][0] is by_dict["first"])
+
+
+class Encoding(collections.UserDict):
+    def __getattr__(self, name):
+        if name == "data":  # (not set yet while a copy is made)
+            raise AttributeError(name)
+        try:
+            return self.data[name]
+        except KeyError:
+            raise AttributeError(name) from None
+
+
+def _encoding():
+    return randn(0, (3, 4)), Encoding({"ids": 3, "mask": 0.5})
+
+
+def _consume(x, ids, mask, scale=1.0):
+    return x * ids * mask * scale
+
+
+@case(_encoding)
+def encoding_like_input_spread_into_call(a, enc):
+    enc["scale"] = 2.0
+    return _consume(a, **enc), enc.ids, sorted(enc), hasattr(enc, "nothing")
+
+
+@case()
+def output_tuple_concat_and_nesting(a, b):
+    inner = EncoderOut(hidden=a, pooled=b.sum(0))
+    outer = EncoderOut(hidden=inner.hidden * 2, states=(inner,))
+    extended = outer.to_tuple() + (a.sum(),)
+    return extended[0], extended[-1], outer[1][0]["pooled"], outer.states[0] is inner
