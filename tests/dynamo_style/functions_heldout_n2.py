@@ -304,3 +304,93 @@ class Reversed(collections.namedtuple("Reversed", "first second")):
 def n_namedtuple_subclass_own_iter(a, b):
     first, second = Reversed(a, b)
     return first - second
+
+
+# -- more construction idioms ---------------------------------------------------------------------
+
+class Dim:
+    def __new__(cls, v=None):  # (v=None: deepcopy makes one without arguments)
+        if isinstance(v, Dim):
+            return v  # already one: given back, and __init__ runs on it again
+        return super().__new__(cls)
+
+    def __init__(self, v=None):
+        if isinstance(v, Dim):
+            v.seen = getattr(v, "seen", 0) + 1
+            return
+        self.v = v
+
+
+@case(lambda: (torch.ones(3), Dim(4)))
+def n_new_idempotent_on_argument(t, d):
+    e, f = Dim(d), Dim(5)
+    return t * e.v + f.v, e is d, d.seen
+
+
+@case()
+def n_new_on_class_made_in_frame(a, b):
+    class Local:
+        def __new__(cls, v):
+            inst = super().__new__(cls)
+            inst.v = v * 2
+            return inst
+
+    return a * Local(3).v + b
+
+
+Base = collections.namedtuple("Base", "x y")
+
+
+class Scaled10(Base):
+    __slots__ = ()
+
+    def __new__(cls, x, y=1):
+        return super().__new__(cls, x, y * 10)
+
+
+@case()
+def n_namedtuple_rebuilt_through_its_type(a, b):
+    q = Scaled10(a, 2)
+    r = type(q)(q.x + 1, 3)
+    s = q.__class__(b)
+    return r.y, s.y, r.x, q._replace(y=0).y
+
+
+class Remade(Base):
+    __slots__ = ()
+
+    @classmethod
+    def _make(cls, iterable):
+        return super()._make([v * 2 for v in iterable])
+
+
+@case()
+def n_namedtuple_replace_goes_through_own_make(a, b):
+    return Remade(a, 1)._replace(y=5)
+
+
+class WithKeywordsOnly:
+    def __new__(cls, *, k=1):
+        inst = super().__new__(cls)
+        inst.k = k
+        return inst
+
+
+@case()
+def n_new_keyword_only_misuse_raises(a, b):
+    try:
+        WithKeywordsOnly(3)
+    except TypeError:
+        return a * WithKeywordsOnly(k=4).k
+    return a
+
+
+class Counted(Base):
+    def __init__(self, *args, **kwargs):
+        self.given = len(args) + len(kwargs)
+
+
+@case()
+def n_namedtuple_subclass_init_fills_dict(a, b):
+    c = Counted(a, y=b)
+    return c.given, c.x + c.y, c
