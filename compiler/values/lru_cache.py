@@ -40,8 +40,8 @@ class LruCacheValue(HeldCallableValue):
         from compiler.guards.guard import GuardKind
         from compiler.guards.sources import LruCacheMissesSource
         name = getattr(self.fn, "__qualname__", "an lru_cache function")
-        plain = [_frozen_constant(a, name) for a in args]
-        named = {k: _frozen_constant(v, name) for k, v in kwargs.items()}
+        plain = [_argument(tx, a, name) for a in args]
+        named = {k: _argument(tx, v, name) for k, v in kwargs.items()}
         # (one reached with no source, a global of a library's module, is named by the guards
         # as a constant they hold)
         source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
@@ -93,6 +93,21 @@ def _call_key(fn, plain: list, named: dict):
     except TypeError:
         return None
     return key
+
+
+def _argument(tx, value: Value, name: str) -> Any:
+    """A constant, or an existing object keyed by identity (a module, a config object: its
+    class keeps object's __hash__ and __eq__), pinned so that it is the same key on every
+    call."""
+    from compiler.values.builtins_attributes import lasting_object
+    from compiler.values.containers import TupleValue
+    if isinstance(value, (ConstantValue, TupleValue)):
+        return _frozen_constant(value, name)
+    real = lasting_object(tx, value)
+    kind = type(real)
+    if real is None or kind.__hash__ is not object.__hash__ or kind.__eq__ is not object.__eq__:
+        return _frozen_constant(value, name)  # refused, with its reason
+    return real
 
 
 def _frozen_constant(value: Value, name: str) -> Any:

@@ -421,3 +421,22 @@ def _bucket_edges(n):
 def lru_cache_returning_list_read_only(a, b):
     edges = _bucket_edges(4)
     return torch.bucketize(a.clamp(0, 1), torch.tensor(edges)), len(_bucket_edges(4)), edges[-1]
+
+
+class _Shape:
+    def __init__(self, dims):
+        self.dims = dims
+
+
+_SHAPE = _Shape(2)
+
+
+@functools.lru_cache(maxsize=8)
+def _pair_indices(shape, offset):
+    return tuple((i, i + offset) for i in range(shape.dims))
+
+
+@case()
+def lru_cache_keyed_by_global_config_object(a, b):
+    pairs = _pair_indices(_SHAPE, 1)
+    return sum(a[i, j] for i, j in pairs) + b.sum(), pairs

@@ -320,12 +320,12 @@ def test_id_of_ints_and_strings_is_refused():
 _FACTOR = [1]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _scaled_by_global(n):
     return n * _FACTOR[0]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _rows(n):
     return [i * 2 for i in range(n)]
 
@@ -359,3 +359,25 @@ def test_lru_cache_list_result_is_the_cached_object():
     for g, w in zip(got, want):
         _same(g, w)
     assert _rows(3) == [0, 2, 4, 3, 4, 5]
+
+
+class _Cfg:
+    def __init__(self, k):
+        self.k = k
+
+
+@functools.cache
+def _plan(cfg, n):
+    return tuple(range(cfg.k * n))
+
+
+def test_lru_cache_keyed_by_an_existing_object():
+    def f(x, cfg):
+        return x + len(_plan(cfg, 2))
+    compiler.reset()
+    compiled = compiler.compile(f, fullgraph=True)
+    a, b = _Cfg(3), _Cfg(4)
+    for cfg in (a, b, a):
+        _same(compiled(torch.ones(1), cfg), f(torch.ones(1), cfg))
+    a.k = 10  # the cache keeps the plan computed for `a`, as eager does
+    _same(compiled(torch.ones(1), a), f(torch.ones(1), a))
