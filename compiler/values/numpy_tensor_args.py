@@ -18,7 +18,7 @@ import warnings
 import torch
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import Value
+from compiler.values.base import RaisedByProgram, Value
 
 
 def _is_tensor(value: Value) -> bool:
@@ -157,13 +157,34 @@ def tensor_of_numpy_scalars(tx, fn, args: list[Value], kwargs: dict[str, Value]
     found: list = []
     try:
         real = fn(stand_in(args[0], found), **({"dtype": dtype.as_constant()} if dtype else {}))
+    except TypeError as exc:  # of the items' types (`np.float32` for an integer dtype)
+        raise RaisedByProgram(exc) from None
     except Exception as exc:  # noqa: BLE001 - torch refuses these items
         raise Unsupported(f"{fn.__name__} of NumPy scalars raises {type(exc).__name__}",
                           BreakReason.UNSUPPORTED_CALL) from None
+    _refuse_checked_narrowing(fn, flat, real.dtype)
     items = [v.tensor if isinstance(v, NdarrayValue) else v for v in flat]
     return tx.ctx.tensor_op("call_function", stacked_items,
                             [tx.const(tuple(real.shape)), tx.const(real.dtype), *items], {},
                             f"{fn.__name__} of NumPy scalars")
+
+
+def _refuse_checked_narrowing(fn, items: list[Value], dtype: torch.dtype) -> None:
+    """torch checks an item's value against an integer dtype (nan, 300 for uint8: a
+    RuntimeError), where the graph's cast would wrap: only casts that cannot overflow; a
+    complex item only into a complex dtype."""
+    import numpy as np
+
+    from compiler.values.numpy_arrays import NdarrayValue, numpy_dtype
+    target = numpy_dtype(dtype)
+    for item in items:
+        if not isinstance(item, NdarrayValue):
+            continue
+        kind = item.dtype.kind
+        if (target.kind in "iu" and not np.can_cast(item.dtype, target, "safe")) or (
+                kind == "c" and target.kind != "c"):
+            raise Unsupported(f"{fn.__name__} of a NumPy {item.dtype} scalar as {dtype} "
+                              f"(torch checks its value)", BreakReason.UNSUPPORTED_CALL)
 
 
 def stacked_items(shape, dtype, *items) -> torch.Tensor:

@@ -159,3 +159,35 @@ def test_ufunc_out_into_an_empty_array_broadcasts():
         return r is out, r
 
     check_same(f, fullgraph=True)
+
+
+def test_integer_division_by_zero_is_numpys_zero():
+    def f(a, b):
+        return a // b, a % b, np.fmod(a, b), np.floor_divide(a, 0), a.astype(np.uint8) // 0
+
+    a, b = np.array([5, -7, 3, 0]), np.array([2, 0, -2, 0])
+    with compiler.config.patch(raise_internal_errors=True):
+        check_same(f, a, b, fullgraph=True)
+
+
+def test_a_view_numpy_makes_read_only_is_read_only():
+    def f(a):
+        try:
+            np.diagonal(a)[0] = 5.0
+        except ValueError as exc:
+            return str(exc), a
+        return None, a
+
+    check_same(f, np.arange(9.0).reshape(3, 3), fullgraph=True)
+
+
+def test_tensor_of_numpy_scalars_narrowing_is_refused():
+    def f(a):
+        return torch.tensor([a[0], a[1]], dtype=torch.int32)
+
+    with pytest.raises(compiler.Unsupported, match="checks its value"):
+        fullgraph(f, np.array([1.0, np.nan]))
+    check_same(f, np.array([1.0, 2.0]), fullgraph=False)
+    a32 = np.array([1.0, 2.0], dtype=np.float32)
+    with pytest.raises(TypeError):
+        fullgraph(f, a32)
