@@ -262,6 +262,28 @@ def n_structseq_mixed_with_real_result(a, b):
     return type(real) is type(made), made.values + real.values, made.indices
 
 
+@case()
+def n_structseq_tree_map_rebuilds_it(a, b):
+    import torch.utils._pytree as pytree
+    r = torch.max(a, 1)
+    doubled = pytree.tree_map(lambda v: v * 2, r)
+    return doubled, type(doubled).__name__
+
+
+@case()
+def n_structseq_rebuilt_through_type_of_result(a, b):
+    r = torch.sort(a, 1)
+    flipped = type(r)((r.values.flip(1), r.indices.flip(1)))
+    return flipped, flipped.values - b
+
+
+@case()
+def n_structseq_from_edited_list(a, b):
+    parts = list(torch.topk(a, 2))
+    parts[0] = parts[0] * 0 + b[:, :2]
+    return torch.return_types.topk(parts)
+
+
 # -- named tuple subclasses with dunders of their own ---------------------------------------------
 
 class Vec(collections.namedtuple("Vec", "x y")):
