@@ -122,13 +122,13 @@ class TensorValue(Value):
         return SizeValue([self.size_of(tx, d) for d in range(self.example.dim())])
 
     def unpack(self, tx) -> list[Value]:
+        if self.example.dim() == 0:  # (unpacking iterates: Tensor.__iter__'s error)
+            raise RaisedByProgram(TypeError("iteration over a 0-d tensor"))
         n = self.len(tx)
         return [self.getitem(tx, tx.const(i)) for i in range(n)]
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
-        if self.example.dim() == 0:
-            raise RaisedByProgram(TypeError("iteration over a 0-d tensor"))
         return SequenceIteratorValue(self.unpack(tx))
 
     def getattr(self, tx, name: str) -> Value:

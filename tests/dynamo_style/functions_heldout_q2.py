@@ -65,7 +65,12 @@ def q2_dunder_iter_rows_written_in_place(x):
 @case(_one)
 def q2_iter_of_0d_raises(x):
     errors = []
-    for probe in (lambda: iter(x.sum()), lambda: len(x.sum())):
+    def unpack():
+        a, b = x.sum()
+        return a, b
+
+    for probe in (lambda: iter(x.sum()), lambda: len(x.sum()), unpack,
+                  lambda: [r for r in x[0, 0]]):
         try:
             probe()
         except TypeError as e:
