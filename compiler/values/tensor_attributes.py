@@ -92,6 +92,8 @@ def set_attribute(tx, tensor, name: str, value: Value) -> None:
         return assign_grad(tx, tensor, value)
     if name == "requires_grad":
         return _set_requires_grad(tx, tensor, value)
+    if name in ("real", "imag"):
+        return _set_part(tx, tensor, name, value)
     if is_data_descriptor(tensor.real_type, name):
         raise Unsupported(f"setting Tensor.{name}", BreakReason.SIDE_EFFECT)
     if name.startswith("__") and name.endswith("__"):
@@ -141,6 +143,23 @@ def _set_requires_grad(tx, tensor, value: Value) -> None:
         raise RaisedByProgram(RuntimeError(
             "only Tensors of floating point and complex dtype can require gradients"))
     requires_grad_(tx, tensor, [ConstantValue(flag)], {})
+
+
+def _set_part(tx, tensor, name: str, value: Value) -> None:
+    """`t.real = v` / `t.imag = v`: eager copies `v` into that part (a tensor as it is, a
+    number made a tensor of the part's dtype first); the part of a real tensor's `real` is
+    the tensor itself."""
+    from compiler.values.tensor import TensorValue
+    if name == "imag" and not tensor.example.dtype.is_complex:
+        raise RaisedByProgram(RuntimeError(
+            "imag is not implemented for tensors with non-complex dtypes."))
+    part = tensor.getattr(tx, name)
+    if isinstance(value, TensorValue):
+        part.call_method(tx, "copy_", [value], {})
+    elif value.is_constant() and type(value.as_constant()) in (bool, int, float):
+        part.call_method(tx, "fill_", [value], {})
+    else:
+        raise Unsupported(f"Tensor.{name} set to {value}", BreakReason.SIDE_EFFECT)
 
 
 def instance_dict(tx, tensor) -> Value:

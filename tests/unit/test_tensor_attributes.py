@@ -163,3 +163,19 @@ def test_attribute_on_a_tensor_picked_by_max_is_refused():
     with pytest.raises(compiler.Unsupported):
         compiler.compile(f, fullgraph=True)(torch.ones(3))
     assert_same(compiler.compile(f)(torch.ones(3)), f(torch.ones(3)))
+
+
+@pytest.mark.parametrize("dtype", [torch.cfloat, torch.float32])
+def test_real_and_imag_set_copy_into_the_part(dtype):
+    def f(x):
+        y = x.clone()
+        x.real = 10
+        y.real = torch.full((3,), 2.5)
+        try:
+            y.imag = 1
+        except RuntimeError as e:
+            return x + 1, y, str(e)
+        return x + 1, y, ""
+
+    eager_args, compiled_args, _, _ = _both(f, lambda: (torch.ones(3, dtype=dtype),))
+    assert_same(compiled_args[0], eager_args[0])
