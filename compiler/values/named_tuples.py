@@ -48,11 +48,11 @@ def _overrides(cls: type, name: str) -> bool:
 
 class NamedTupleValue(TupleValue):
     def __init__(self, cls: type, items: list[Value], source=None, real: Any = None):
-        if any(_overrides(cls, name) for name in ("__iter__", "__len__", "__reversed__",
+        if any(_overrides(cls, name) for name in ("__iter__", "__reversed__",
                                                   "__getattribute__")):
             # the tracker's items are what iterating it gives, everywhere
-            raise Unsupported(f"a {cls.__qualname__} with its own __iter__, __len__, "
-                              f"__reversed__ or __getattribute__", BreakReason.UNSUPPORTED_VALUE)
+            raise Unsupported(f"a {cls.__qualname__} with its own __iter__, __reversed__ or "
+                              f"__getattribute__", BreakReason.UNSUPPORTED_VALUE)
         super().__init__(items, source)
         self.cls = cls
         self.real = real  # the existing object, when known (else found through values_by_id)
@@ -79,14 +79,26 @@ class NamedTupleValue(TupleValue):
             return self.cls
         return None
 
+    def _own_answer(self, tx, name: str, kind: type) -> Any:
+        """The class's own `name()` (`__bool__`, `__len__`), traced: a constant of `kind`."""
+        result = registry.class_attribute(tx, self.cls, name, self).call(tx, [], {})
+        answer = result.as_constant() if result.is_constant() else None
+        if type(answer) is not kind or (kind is int and answer < 0):
+            raise Unsupported(f"{name} of {self.cls.__qualname__} giving {result}",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return answer
+
     def bool(self, tx) -> bool:
         if _overrides(self.cls, "__bool__"):
-            result = registry.class_attribute(tx, self.cls, "__bool__", self).call(tx, [], {})
-            if not (result.is_constant() and type(result.as_constant()) is bool):
-                raise Unsupported(f"__bool__ of {self.cls.__qualname__} giving {result}",
-                                  BreakReason.UNSUPPORTED_VALUE)
-            return result.as_constant()
+            return self._own_answer(tx, "__bool__", bool)
+        if _overrides(self.cls, "__len__"):
+            return self.len(tx) != 0
         return super().bool(tx)
+
+    def len(self, tx) -> int:
+        if _overrides(self.cls, "__len__"):
+            return self._own_answer(tx, "__len__", int)
+        return super().len(tx)
 
     def contains(self, tx, item: Value) -> bool:
         if _overrides(self.cls, "__contains__"):

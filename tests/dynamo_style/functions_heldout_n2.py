@@ -416,3 +416,17 @@ class Counted(Base):
 def n_namedtuple_subclass_init_fills_dict(a, b):
     c = Counted(a, y=b)
     return c.given, c.x + c.y, c
+
+
+class Padded(collections.namedtuple("Padded", "data pad")):
+    __slots__ = ()
+
+    def __len__(self):
+        return self.data.shape[0] + self.pad
+
+
+@case()
+def n_namedtuple_subclass_own_len(a, b):
+    p = Padded(a, 2)
+    empty = Padded(a[:0], 0)
+    return len(p), (a if empty else b), p[0] + 1
