@@ -302,13 +302,50 @@ class ListValue(SequenceValue):
         return registry.wrap_constant(None)
 
 
+class Entries(dict):
+    """A dict tracker's entries (hash key -> (key, value)), counting the changes to its keys
+    (`version`): an iterator over the dict tells a value written from a key added or removed
+    (CPython's iterators see the first and fail on, or are thrown by, the second)."""
+
+    version = 0
+
+    def _counted(self, method, *args):
+        size = len(self)
+        try:
+            return method(*args)
+        finally:
+            if len(self) != size:
+                self.version += 1
+
+    def __setitem__(self, key, value):
+        self._counted(super().__setitem__, key, value)
+
+    def __delitem__(self, key):
+        self._counted(super().__delitem__, key)
+
+    def pop(self, *args):
+        return self._counted(super().pop, *args)
+
+    def popitem(self):
+        return self._counted(super().popitem)
+
+    def setdefault(self, *args):
+        return self._counted(super().setdefault, *args)
+
+    def update(self, *args, **kwargs):
+        self._counted(lambda: super(Entries, self).update(*args, **kwargs))
+
+    def clear(self):
+        self._counted(super().clear)
+
+
 class DictValue(Value):
     """A dict: keys are tracked by their hash_key, in insertion order."""
 
     def __init__(self, entries: dict[Any, tuple[Value, Value]] | None = None, source=None,
                  cls: type = dict, default_factory: Value | None = None):
         super().__init__(source)
-        self.entries: dict[Any, tuple[Value, Value]] = dict(entries or {})
+        self.entries: dict[Any, tuple[Value, Value]] = Entries(entries or {})
         self.cls = cls
         self.default_factory = default_factory
         self.factory_written = False
@@ -364,9 +401,13 @@ class DictValue(Value):
         return [k for k, _ in self.entries.values()]
 
     def iter(self, tx) -> Value:
-        from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self.keys(), kind=type(iter({})),
-                                     watched=(DICT_CHANGED, self.entries.keys))
+        from compiler.values.member_iterators import dict_iterator
+        return dict_iterator(self, "keys")
+
+    def reversed_iter(self, tx) -> Value:
+        """`reversed(d)`: the keys from the last, as CPython's reverse iterator."""
+        from compiler.values.member_iterators import dict_iterator
+        return dict_iterator(self, "keys", reverse=True)
 
     def contains(self, tx, item: Value) -> bool:
         return key_of(tx, item) in self.entries
@@ -418,12 +459,19 @@ class DictValue(Value):
             tx.ctx.side_effects.mutate(self)
             last = kwargs.get("last", args[1] if len(args) > 1 else registry.wrap_constant(True))
             hashed = key_of(tx, args[0])
-            entry = self.entries.pop(hashed, None)
-            if entry is None:
+            if hashed not in self.entries:
                 raise RaisedByProgram(KeyError(args[0].as_constant()))
             with rebuilding():  # its new place: CPython compares nothing
-                self.entries = {**self.entries, hashed: entry} if last.as_constant() else {
-                    hashed: entry, **self.entries}
+                order = list(self.entries)
+                if not order[-1 if last.as_constant() else 0] == hashed:  # else no change
+                    entry = self.entries.pop(hashed)
+                    rest = list(self.entries.items())
+                    if not last.as_constant():
+                        self.entries.clear()
+                        self.entries[hashed] = entry
+                        self.entries.update(rest)
+                    else:
+                        self.entries[hashed] = entry
             return none
         if name == "get":
             found = self.entries.get(key_of(tx, args[0]))

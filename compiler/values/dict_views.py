@@ -47,10 +47,13 @@ class DictViewValue(Value):
         return self._items()
 
     def iter(self, tx) -> Value:
-        from compiler.values.containers import DICT_CHANGED
-        from compiler.values.iterators import SequenceIteratorValue
-        return SequenceIteratorValue(self._items(), kind=type(iter(getattr({}, self.kind)())),
-                                     watched=(DICT_CHANGED, self.mapping.entries.keys))
+        from compiler.values.member_iterators import dict_iterator
+        return dict_iterator(self.mapping, self.kind)
+
+    def reversed_iter(self, tx) -> Value:
+        """`reversed(d.items())`: from the last entry, as CPython's reverse iterators."""
+        from compiler.values.member_iterators import dict_iterator
+        return dict_iterator(self.mapping, self.kind, reverse=True)
 
     def len(self, tx) -> int:
         return len(self.mapping.entries)

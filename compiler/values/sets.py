@@ -59,6 +59,7 @@ class SetValue(Value):
         # Where CPython's pop() starts looking (the set's `finger`, moved by each pop and kept
         # by clear()): the mirror table's own for a set made here, unknown for one from outside.
         self.finger_known = source is None
+        self.version = 0  # changes to the members (an iterator over the set checks it)
 
     def _fresh_table(self):
         """The table of a set built by adding the members one at a time (`{a, b}`,
@@ -184,11 +185,11 @@ class SetValue(Value):
         return self.ordered()
 
     def iter(self, tx) -> Value:
-        from compiler.values.iterators import SequenceIteratorValue
+        from compiler.values.member_iterators import MembersIteratorValue
         self._guard_order(tx)
-        return SequenceIteratorValue(self.ordered(), kind=type(iter(set())),
-                                     watched=("Set changed size during iteration",
-                                              self.members.keys))
+        return MembersIteratorValue(self.ordered(), type(iter(set())),
+                                    lambda: (len(self.members), self.version),
+                                    "Set changed size during iteration")
 
     def contains(self, tx, item: Value) -> bool:
         return _lookup_key(tx, item) in self.members
@@ -199,7 +200,22 @@ class SetValue(Value):
             return IterMethodValue(self)  # calling it is `iter(self)`
         return bound_method(self, name)
 
-    def call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of set methods
+    def call_method(self, tx, name, args, kwargs):
+        if name not in CHANGING and name not in ("update", *SET_UPDATES):
+            return self._call_method(tx, name, args, kwargs)
+        before = list(self.members)
+        try:
+            return self._call_method(tx, name, args, kwargs)
+        finally:
+            self.note_change(before)
+
+    def note_change(self, before: list) -> None:
+        """Count a change to the members (an iterator over the set then fails or refuses)."""
+        after = list(self.members)
+        if len(after) != len(before) or any(a is not b for a, b in zip(after, before)):
+            self.version += 1
+
+    def _call_method(self, tx, name, args, kwargs):  # noqa: C901 - one dispatch of set methods
         if kwargs:
             raise Unsupported(f"set.{name} with keyword arguments", BreakReason.UNSUPPORTED_CALL)
         if name in CHANGING:
@@ -384,6 +400,7 @@ def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
     if a.frozen:  # a frozenset's in-place operator makes a new one
         return set_operator(symbol[:-1], a, b)
     tx.ctx.side_effects.mutate(a)
+    before = list(a.members)
     table = a.table_for_operator()
     fn(table, b.table_for_operator())
     pools = [a.members, b.members]
@@ -393,6 +410,7 @@ def set_inplace_operator(tx, symbol: str, a: SetValue, b: SetValue) -> SetValue:
         a.table = None
     a.members_in_order = False
     a.log = None
+    a.note_change(before)
     return a
 
 

@@ -6,7 +6,7 @@ are compared call by call in test_heldout_o_calls.py); sets (pop, discard, symme
 operations, frozenset keys); defaultdict, Counter, OrderedDict and ChainMap arguments changed in the
 frame; dict views. Typing objects (Optional, Union, Callable, TypeVar, Generic subclasses,
 annotations) are in functions_heldout_o2.py; more iterators, sets, views and dict keys in
-functions_heldout_o3.py.
+functions_heldout_o3.py; containers changed while iterated in functions_heldout_o4.py.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from tests.conformance.registry import randn
 from tests.dynamo_style import (
     functions_heldout_o2,  # noqa: F401 - registers its cases
     functions_heldout_o3,  # noqa: F401 - registers its cases
+    functions_heldout_o4,  # noqa: F401 - registers its cases
 )
 from tests.dynamo_style.registry import case
 
