@@ -103,13 +103,80 @@ def refill(obj, base: type, pairs: list) -> None:
         base.__setitem__(obj, key, value)
 
 
+def redo(obj, changes: list) -> None:
+    """Make an existing OrderedDict subclass instance's changes again, in order, with
+    OrderedDict's own methods: its links and dict's own order (which `move_to_end` leaves)
+    end as the program left them."""
+    for change in changes:
+        if change[0] == "set":
+            ODICT.__setitem__(obj, change[1], change[2])
+        elif change[0] == "del":
+            ODICT.__delitem__(obj, change[1])
+        else:
+            ODICT.move_to_end(obj, change[1], last=change[2])
+
+
+_MUTATORS = frozenset({"pop", "popitem", "setdefault", "update", "clear", "move_to_end"})
+
+
+def _changes(before: dict, after: dict) -> list[tuple]:
+    """What one operation did to an OrderedDict's storage: deletions, values set, keys added
+    in order, and at most one key moved to an end."""
+    changes: list[tuple] = [("del", before[h][0]) for h in before if h not in after]
+    kept = [h for h in before if h in after]
+    added = [h for h in after if h not in before]
+    changes += [("set", *after[h]) for h in kept if after[h][1] is not before[h][1]]
+    changes += [("set", *after[h]) for h in added]
+    order, simulated = list(after), kept + added
+    if simulated != order:
+        last = order[-1] != simulated[-1]
+        moved = order[-1] if last else order[0]
+        rest = [h for h in simulated if h != moved]
+        if (rest + [moved] if last else [moved] + rest) != order:
+            raise Unsupported("an OrderedDict change the tracer cannot replay",
+                              BreakReason.UNSUPPORTED_CALL)
+        changes.append(("move", after[moved][0], last))
+    return changes
+
+
 class StorageDictValue(DictValue):
-    """The storage of an existing dict subclass instance (`obj`, its ObjectValue)."""
+    """The storage of an existing dict subclass instance (`obj`, its ObjectValue). An
+    OrderedDict's keeps each change (`changes`), made again in order after the graph; a dict's
+    is cleared and refilled (its one order is the entries')."""
 
     def __init__(self, entries=None, source=None, cls: type = dict, default_factory=None):
         super().__init__(entries, source, cls, default_factory)
+        self.changes: list[tuple] = []
+
+    def _logged(self, change: Callable[[], Any]) -> Any:
+        if self.cls is not ODICT:
+            return change()
+        before = dict(self.entries)
+        try:
+            return change()
+        finally:
+            self.changes += _changes(before, self.entries)
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        self._logged(lambda: DictValue.setitem(self, tx, key, value))
+
+    def delitem(self, tx, key: Value) -> None:
+        self._logged(lambda: DictValue.delitem(self, tx, key))
+
+    def call_method(self, tx, name, args, kwargs):
+        if name in _MUTATORS:
+            return self._logged(lambda: DictValue.call_method(self, tx, name, args, kwargs))
+        return DictValue.call_method(self, tx, name, args, kwargs)
 
     def replay_contents(self, plan, target: str) -> None:
+        if self.cls is ODICT:
+            parts = []
+            for change in self.changes:
+                values = ", ".join(plan.expr(v) if isinstance(v, Value) else repr(v)
+                                   for v in change[1:])
+                parts.append(f"({change[0]!r}, {values})")
+            plan.writes.append(f"{plan.bind(redo)}({target}, [{', '.join(parts)}])")
+            return
         pairs = ", ".join(f"({plan.expr(k)}, {plan.expr(v)})" for k, v in self.entries.values())
         plan.writes.append(f"{plan.bind(refill)}({target}, {plan.bind(self.cls)}, [{pairs}])")
 
