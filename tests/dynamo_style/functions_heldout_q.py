@@ -310,3 +310,33 @@ def q_method_unbound_from_class(x):
 @case(_one)
 def q_method_dunder_called_by_name(x):
     return x.__add__(1), x.__mul__(x), x.__neg__(), x.__getitem__(0), x.__len__()
+
+
+@case(lambda: (_t((3,)), _t((3,), seed=1)), gap="Tensor.data assigned (the tensor keeps its "
+                                                 "identity and grad, its data becomes another's)")
+def q_data_assigned_on_input(x, y):
+    x.data = y * 2
+    return x + 1
+
+
+@case(lambda: ([_t((2,)), _t((2,), seed=1)],))
+def q_attr_on_tensors_in_a_list_argument(items):
+    for i, t in enumerate(items):
+        t.index_in_list = i
+    return [t * t.index_in_list for t in items], [hasattr(t, "index_in_list") for t in items]
+
+
+@case(lambda: (torch.ones(3, dtype=torch.cfloat),))
+def q_attr_real_and_imag_written(x):
+    y = x.clone()
+    y.real = torch.arange(3.0)
+    y.imag = -1
+    x.real = 4
+    return y, x * 1
+
+
+@case(_one)
+def q_attr_tensor_cached_on_input(x):
+    if not hasattr(x, "cached_norm"):
+        x.cached_norm = x.norm()
+    return x / x.cached_norm

@@ -234,3 +234,11 @@ def q2_float_tensor_index_raises(x):
         return [x, x][torch.tensor(1.0)]
     except TypeError as e:
         return str(e)
+
+
+@case(_one)
+def q2_constant_tensor_sizes_and_loops(x):
+    n = torch.tensor(3)
+    parts = [x[:, i] for i in range(n.item())]
+    pad = torch.zeros(int(n.item()), 2)
+    return torch.stack(parts), pad, x.new_ones(n.tolist())
