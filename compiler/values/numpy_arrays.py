@@ -91,6 +91,12 @@ def emulation():
 
 def np_call(kind: str, name: str, /, *args, **kwargs):
     """The graph op: one NumPy operation on tensors seen as torch._numpy arrays."""
+    return emulate(torch.float64, kind, name, args, kwargs)
+
+
+def emulate(float_dtype: torch.dtype, kind: str, name: str, args, kwargs):
+    """np_call's work with this default dtype (NumPy's is float64; a backend that traces the
+    graph replays its ops under the program's: numpy_ops.py checks the answer is the same)."""
     tnp = emulation()
 
     import numpy as np
@@ -108,7 +114,7 @@ def np_call(kind: str, name: str, /, *args, **kwargs):
     args = [arrays(a, operand) for a in args]
     kwargs = {k: arrays(v, False) for k, v in kwargs.items()}
     default = torch.get_default_dtype()
-    torch.set_default_dtype(torch.float64)  # NumPy's: int / int is float64
+    torch.set_default_dtype(float_dtype)  # NumPy's: int / int is float64
     try:
         zero, args = _zero_divisors(name, args)
         result = _apply(kind, name, args, kwargs)

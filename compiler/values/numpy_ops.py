@@ -68,6 +68,8 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     if name == "diag" and isinstance(args[0], NdarrayValue) and len(args[0].shape) == 2:
         graph_name = "diagonal"  # (NumPy's diag of a matrix: its diagonal view)
         kwargs = {"offset" if k == "k" else k: v for k, v in kwargs.items()}
+    if tx.ctx.backend_compiles:
+        args, kwargs = _default_dtype_free(tx, kind, graph_name, args, kwargs, answer)
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
     if name in ACCUMULATING and "dtype" not in kwargs and answer.dtype is not None and (
             answer.dtype.kind in "iu") and len(args) <= 2:
@@ -86,6 +88,66 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         arrays = [_as_numpys(tx, name, part, item) for part, item in zip(parts, answer.items)]
         return (ListValue if answer.container is list else TupleValue)(arrays)
     return _as_numpys(tx, name, result, answer)
+
+
+def _default_dtype_free(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value],
+                        answer: NumpyAnswer):
+    """For a backend that traces the graph (its ops replay under the program's default dtype,
+    not NumPy's float64): the call made not to depend on it, else refused. Integer or bool
+    arrays of a call whose result is float (int / int, arctan2) are cast to float64 first, as
+    NumPy's loop casts them; a constructor (logspace) is given NumPy's dtype."""
+    from compiler.values.numpy_arrays import NdarrayValue
+    if not _depends_on_default(tx, kind, name, args, kwargs):
+        return args, kwargs
+    if any(isinstance(v, NdarrayValue) and v.dtype.kind in "iub" for v in args):
+        args = [tx.ctx.tensor_op("call_method", "to", [v.tensor, tx.const(torch.float64)], {},
+                                 f"numpy {name} operand")
+                if isinstance(v, NdarrayValue) and v.dtype.kind in "iub" else v for v in args]
+        args = [NdarrayValue(v) if isinstance(getattr(v, "example", None), torch.Tensor)
+                and not isinstance(v, NdarrayValue) else v for v in args]
+    elif name in CONSTRUCTORS_WITH_DTYPE and "dtype" not in kwargs and answer.dtype is not None:
+        kwargs = {**kwargs, "dtype": ConstantValue(answer.dtype)}
+    if _depends_on_default(tx, kind, name, args, kwargs):
+        raise Unsupported(f"NumPy {name}: its emulation's dtype follows the default dtype, "
+                          f"which a compiling backend replays as the program's",
+                          BreakReason.UNSUPPORTED_CALL)
+    return args, kwargs
+
+
+CONSTRUCTORS_WITH_DTYPE = {"arange", "linspace", "logspace", "geomspace", "zeros", "ones",
+                           "full", "eye", "identity", "array", "asarray"}
+
+
+def _depends_on_default(tx, kind: str, name: str, args: list[Value],
+                        kwargs: dict[str, Value]) -> bool:
+    """Whether the emulation's result dtypes change with the default dtype (run on the fake
+    inputs under float64 and float32); an error counts as a change."""
+    from compiler.values.numpy_arrays import emulate
+
+    def fake(value):
+        if isinstance(value, (list, tuple)):
+            return type(value)(fake(v) for v in value)
+        example = getattr(value, "example", None)
+        if isinstance(example, torch.Tensor):
+            return example
+        items = getattr(value, "items", None)
+        if type(items) is list and not value.is_constant():
+            return type(value.python_type()([]))(fake(v) for v in items)
+        return value.as_constant()
+
+    graph_args = [fake(backing(a)) for a in args]
+    graph_kwargs = {k: fake(backing(v)) for k, v in kwargs.items()}
+    dtypes = []
+    for default in (torch.float64, torch.float32):
+        try:
+            with tx.ctx.graph.fake_mode, warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                result = emulate(default, kind, name, graph_args, graph_kwargs)
+        except Exception:  # noqa: BLE001 - then it is not known to be free of it
+            return True
+        parts = result if isinstance(result, tuple) else (result,)
+        dtypes.append(tuple(part.dtype for part in parts))
+    return dtypes[0] != dtypes[1]
 
 
 def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:

@@ -191,3 +191,21 @@ def test_tensor_of_numpy_scalars_narrowing_is_refused():
     a32 = np.array([1.0, 2.0], dtype=np.float32)
     with pytest.raises(TypeError):
         fullgraph(f, a32)
+
+
+@pytest.mark.parametrize("fn", [
+    lambda a, b: a / b, lambda a, b: np.divide(a, 2), lambda a, b: np.arctan2(a, b),
+    lambda a, b: np.sinc(a), lambda a, b: np.round(a / 3, 2), lambda a, b: a.sum() / 2,
+    lambda a, b: np.logspace(0, 1, 3)])
+def test_compiling_backend_keeps_numpys_float64(fn):
+    """A traced graph replays its ops under the program's default dtype (float32): int / int
+    must still be NumPy's float64."""
+    a, b = np.array([3, 0, -2]), np.array([1, 1, 2])
+    assert_dtypes = fn(a, b).dtype
+    check_same(fn, a, b, fullgraph=True, backend="aot_eager")
+    assert assert_dtypes == np.float64
+
+
+def test_compiling_backend_refuses_what_it_cannot_make_default_free():
+    with pytest.raises(compiler.Unsupported, match="default dtype"):
+        compiler.compile(lambda: np.fft.fftfreq(4), fullgraph=True, backend="aot_eager")()
