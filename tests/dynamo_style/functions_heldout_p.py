@@ -338,3 +338,10 @@ def isinstance_of_abcs_by_dunders(a, b):
     return a * len(bag), isinstance(bag, collections.abc.Sized), \
         isinstance(bag, collections.abc.Iterable), isinstance(bag, collections.abc.Container), \
         isinstance(bag, collections.abc.Collection), isinstance(bag, collections.abc.Sequence)
+
+
+@case(lambda: (torch.ones(2, 4), _SCALED))
+def hash_of_existing_objects_keys_table(x, module):
+    table = {hash(module): "module", hash(scale_rows): "fn", hash(Tag): "cls"}
+    return module(x)[0], table[hash(_SCALED)], table.get(hash(scale_rows)), \
+        hash(module) == hash(_SCALED), hash(x) == hash(x)
