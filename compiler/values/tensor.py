@@ -75,7 +75,7 @@ class TensorValue(Value):
             "setattr", "delattr")
 
     def reconstruct(self, plan) -> str:
-        if self.is_input():
+        if self.is_input() or getattr(self, "data_replaced", False):
             return plan.source_expr(self.source)
         return plan.graph_output(self)
 
@@ -197,7 +197,7 @@ class TensorValue(Value):
         a tensor made in the graph answers from its fake, whose answer follows from the
         inputs' (their fakes keep these), so the inputs' are guarded. Shared or pinned memory
         of a tensor made in the graph is refused."""
-        if self._reached_input() is not None:
+        if self._reached_input() is not None and not getattr(self, "data_replaced", False):
             return ConstantValue(_guarded_query(tx, name, self.source, self._reached_input()))
         if name in ("is_shared", "is_pinned"):
             raise Unsupported(f"Tensor.{name}() of a tensor made in the graph",

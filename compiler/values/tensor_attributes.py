@@ -94,6 +94,8 @@ def set_attribute(tx, tensor, name: str, value: Value) -> None:
         return _set_requires_grad(tx, tensor, value)
     if name in ("real", "imag"):
         return _set_part(tx, tensor, name, value)
+    if name == "data":
+        return _set_data(tx, tensor, value)
     if is_data_descriptor(tensor.real_type, name):
         raise Unsupported(f"setting Tensor.{name}", BreakReason.SIDE_EFFECT)
     if name.startswith("__") and name.endswith("__"):
@@ -143,6 +145,36 @@ def _set_requires_grad(tx, tensor, value: Value) -> None:
         raise RaisedByProgram(RuntimeError(
             "only Tensors of floating point and complex dtype can require gradients"))
     requires_grad_(tx, tensor, [ConstantValue(flag)], {})
+
+
+def _set_data(tx, tensor, value: Value) -> None:
+    """`t.data = z`: `t` stays the same object (its attributes, grad, requires_grad) with
+    `z`'s data: from here on the trace reads it as `z.detach()` (the same storage, no
+    history), and an existing `t` gets `z` assigned after the graph, as eager's setter does.
+    Refused for a tensor that requires grad (the graph cannot give the leaf new data), with a
+    compiling backend or in a transform (as reading `.data`)."""
+    from compiler.values.tensor import TensorValue
+    if not isinstance(value, TensorValue):
+        if value.is_constant():
+            raise RaisedByProgram(TypeError(f"Variable data has to be a tensor, but got "
+                                            f"{type(value.as_constant()).__name__}"))
+        raise Unsupported(f"Tensor.data set to {value}", BreakReason.SIDE_EFFECT)
+    mine, given = tensor.example, value.example
+    if (tx.ctx.backend_compiles or tx.ctx.transform_depth or mine.requires_grad
+            or mine.layout != given.layout or mine.device != given.device):
+        raise Unsupported("Tensor.data set on a tensor that requires grad, across layouts or "
+                          "devices, with a compiling backend or in a transform",
+                          BreakReason.SIDE_EFFECT)
+    _check_identity_known(tx, tensor)
+    _check_identity_known(tx, value)
+    tx.ctx.side_effects.touch(tensor)
+    detached = tx.ctx.tensor_op("call_method", "detach", [value], {}, "Tensor.data assigned")
+    tensor.node, tensor.example = detached.node, detached.example
+    tx.ctx.register_tensor(detached.example, tensor)
+    tensor.known = None
+    if tensor.source is not None:
+        tensor.data_replaced = True  # (still rebuilt from its source: the same object)
+        tx.ctx.side_effects.write_attribute(tensor, "data", value)
 
 
 def _set_part(tx, tensor, name: str, value: Value) -> None:

@@ -312,8 +312,7 @@ def q_method_dunder_called_by_name(x):
     return x.__add__(1), x.__mul__(x), x.__neg__(), x.__getitem__(0), x.__len__()
 
 
-@case(lambda: (_t((3,)), _t((3,), seed=1)), gap="Tensor.data assigned (the tensor keeps its "
-                                                 "identity and grad, its data becomes another's)")
+@case(lambda: (_t((3,)), _t((3,), seed=1)))
 def q_data_assigned_on_input(x, y):
     x.data = y * 2
     return x + 1

@@ -179,3 +179,39 @@ def test_real_and_imag_set_copy_into_the_part(dtype):
 
     eager_args, compiled_args, _, _ = _both(f, lambda: (torch.ones(3, dtype=dtype),))
     assert_same(compiled_args[0], eager_args[0])
+
+
+def test_data_assigned_on_an_input_and_a_made_tensor():
+    def f(x, y):
+        x.data = y * 2
+        x.mul_(3)
+        w = torch.zeros(3)
+        w.tag = 1
+        w.data = y.clone()
+        w.add_(1)
+        return x + 1, x.shape, w, x.storage_offset()
+
+    eager_args, compiled_args, actual, expected = _both(
+        f, lambda: (torch.ones(3), torch.arange(4.0)))
+    assert_same(compiled_args[0], eager_args[0])
+    assert vars(actual[2]) == {"tag": 1}
+
+
+def test_data_assigned_shares_the_storage():
+    def f(x, y):
+        x.data = y
+        x.add_(1)
+        return x, y
+
+    _, compiled_args, actual, _ = _both(f, lambda: (torch.ones(3), torch.arange(3.0)))
+    assert actual[0] is compiled_args[0]
+    assert compiled_args[0].data_ptr() == compiled_args[1].data_ptr()
+
+
+def test_data_of_a_tensor_that_requires_grad_is_refused():
+    def f(x, y):
+        x.data = y
+        return x * 2
+
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(f, fullgraph=True)(torch.ones(3, requires_grad=True), torch.ones(3))
