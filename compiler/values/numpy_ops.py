@@ -68,6 +68,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
     if name == "diag" and isinstance(args[0], NdarrayValue) and len(args[0].shape) == 2:
         graph_name = "diagonal"  # (NumPy's diag of a matrix: its diagonal view)
         kwargs = {"offset" if k == "k" else k: v for k, v in kwargs.items()}
+    args = _ufunc_operands_cast(tx, kind, graph_name, args, kwargs, answer)
     if tx.ctx.backend_compiles:
         args, kwargs = _default_dtype_free(tx, kind, graph_name, args, kwargs, answer)
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
@@ -88,6 +89,27 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         arrays = [_as_numpys(tx, name, part, item) for part, item in zip(parts, answer.items)]
         return (ListValue if answer.container is list else TupleValue)(arrays)
     return _as_numpys(tx, name, result, answer)
+
+
+def _ufunc_operands_cast(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value],
+                         answer: NumpyAnswer) -> list[Value]:
+    """A ufunc NumPy computes in a float loop for integer or bool operands (`np.sqrt` of uint8:
+    float16, `np.hypot` of ints: float64) where the emulation keeps another dtype: those
+    operands cast to NumPy's result dtype first, as NumPy's loop casts them."""
+    import numpy as np
+
+    from compiler.values.numpy_arrays import NdarrayValue, numpy_dtype
+    integral = [isinstance(v, NdarrayValue) and v.dtype.kind in "iub" for v in args]
+    if not (kind == "fn" and isinstance(getattr(np, name, None), np.ufunc) and any(integral)
+            and answer.dtype is not None and answer.dtype.kind in "fc"):
+        return args
+    emulated = _fake_dtypes(tx, kind, name, args, kwargs, torch.float64)
+    if emulated is None or len(emulated) != 1 or numpy_dtype(emulated[0]) == answer.dtype:
+        return args
+    target = torch.from_numpy(np_empty(answer.dtype)).dtype
+    return [NdarrayValue(tx.ctx.tensor_op("call_method", "to", [v.tensor, tx.const(target)], {},
+                                          f"numpy {name} operand"), v.scalar_type)
+            if cast else v for v, cast in zip(args, integral)]
 
 
 def _default_dtype_free(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value],
@@ -122,6 +144,15 @@ def _depends_on_default(tx, kind: str, name: str, args: list[Value],
                         kwargs: dict[str, Value]) -> bool:
     """Whether the emulation's result dtypes change with the default dtype (run on the fake
     inputs under float64 and float32); an error counts as a change."""
+    dtypes = [_fake_dtypes(tx, kind, name, args, kwargs, default)
+              for default in (torch.float64, torch.float32)]
+    return dtypes[0] is None or dtypes[0] != dtypes[1]
+
+
+def _fake_dtypes(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value],
+                 default: torch.dtype) -> tuple | None:
+    """The emulation's result dtypes on the fake inputs under this default dtype (None if it
+    raises)."""
     from compiler.values.numpy_arrays import emulate
 
     def fake(value):
@@ -137,17 +168,14 @@ def _depends_on_default(tx, kind: str, name: str, args: list[Value],
 
     graph_args = [fake(backing(a)) for a in args]
     graph_kwargs = {k: fake(backing(v)) for k, v in kwargs.items()}
-    dtypes = []
-    for default in (torch.float64, torch.float32):
-        try:
-            with tx.ctx.graph.fake_mode, warnings.catch_warnings():
-                warnings.simplefilter("ignore")
-                result = emulate(default, kind, name, graph_args, graph_kwargs)
-        except Exception:  # noqa: BLE001 - then it is not known to be free of it
-            return True
-        parts = result if isinstance(result, tuple) else (result,)
-        dtypes.append(tuple(part.dtype for part in parts))
-    return dtypes[0] != dtypes[1]
+    try:
+        with tx.ctx.graph.fake_mode, warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            result = emulate(default, kind, name, graph_args, graph_kwargs)
+    except Exception:  # noqa: BLE001 - not known
+        return None
+    parts = result if isinstance(result, tuple) else (result,)
+    return tuple(part.dtype for part in parts)
 
 
 def _as_numpys(tx, name: str, result: Value, answer: NumpyAnswer) -> Value:

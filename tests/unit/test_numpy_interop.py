@@ -209,3 +209,11 @@ def test_compiling_backend_keeps_numpys_float64(fn):
 def test_compiling_backend_refuses_what_it_cannot_make_default_free():
     with pytest.raises(compiler.Unsupported, match="default dtype"):
         compiler.compile(lambda: np.fft.fftfreq(4), fullgraph=True, backend="aot_eager")()
+
+
+def test_ufunc_of_integers_in_numpys_float_loop():
+    def f(u, i):
+        return np.sqrt(u), np.sin(u > 3), np.hypot(i, i), np.exp(i.astype(np.int8))
+
+    check_same(f, np.array([0, 4, 9, 255], dtype=np.uint8), np.array([3, 0, -2, 5]),
+               fullgraph=True)
