@@ -92,7 +92,8 @@ _SPECIALISED = {torch.SymInt: int, torch.SymBool: bool, torch.SymFloat: float}
 
 # Installed by the modules that build on this one: `member.name` of an enum member
 # ("enum_member_attribute", stdlib_enum.py), `str.format` with arguments that are objects
-# ("format_with_objects", stdlib_string.py).
+# ("format_with_objects", stdlib_string.py), the typing objects ("is_typing_object",
+# typing_values.py).
 HOOKS: dict[str, Any] = {}
 
 CLASS_NAMES = {"__name__", "__qualname__", "__module__"}
@@ -197,9 +198,10 @@ class ConstantValue(Value):
 
 
 def _is_typing(obj: Any) -> bool:
-    """A typing object of the standard library (`Optional[float]`, a field's annotation)."""
-    from compiler.values.typing_values import is_typing_object
-    return is_typing_object(obj) or is_typing_constant(obj)
+    """A typing object of the standard library (`Optional[float]`, a field's annotation);
+    typing_values.py installs the test of its own kinds as HOOKS["is_typing_object"]."""
+    own = HOOKS.get("is_typing_object")
+    return is_typing_constant(obj) or (own is not None and own(obj))
 
 
 def index_of(tx, value: Value) -> int:

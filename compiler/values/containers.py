@@ -17,11 +17,10 @@ from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, index_of
 from compiler.values.dict_views import DictViewValue
+from compiler.values.member_iterators import DICT_CHANGED  # noqa: F401 - its old home
 from compiler.values.sort_order import list_sort_order
 from compiler.values.stdlib_dict_init import mapping_pairs
 from compiler.values.stdlib_hash_keys import key_of, one_operation, rebuilding
-
-DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
 
 
 def _index(tx, key: Value):
@@ -399,6 +398,10 @@ class DictValue(Value):
 
     def keys(self) -> list[Value]:
         return [k for k, _ in self.entries.values()]
+
+    def pair(self, key: Value, value: Value) -> Value:
+        """An item of the dict, as `d.items()` gives it."""
+        return TupleValue([key, value])
 
     def iter(self, tx) -> Value:
         from compiler.values.member_iterators import dict_iterator

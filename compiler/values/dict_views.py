@@ -40,8 +40,7 @@ class DictViewValue(Value):
             return [k for k, _ in entries]
         if self.kind == "values":
             return [v for _, v in entries]
-        from compiler.values.containers import TupleValue
-        return [TupleValue([k, v]) for k, v in entries]
+        return [self.mapping.pair(k, v) for k, v in entries]
 
     def unpack(self, tx) -> list[Value]:
         return self._items()
@@ -65,11 +64,11 @@ class DictViewValue(Value):
         if self.kind == "keys":
             return self.mapping.contains(tx, item)
         if self.kind == "items":  # the key looked up, then its value compared
-            from compiler.values.containers import TupleValue
-            if not isinstance(item, TupleValue) or len(item.items) != 2:
+            pair = _pair(item)
+            if pair is None:
                 return False
-            found = self.mapping.entries.get(key_of(tx, item.items[0]))
-            return found is not None and registry.same_or_equal(tx, found[1], item.items[1])
+            found = self.mapping.entries.get(key_of(tx, pair[0]))
+            return found is not None and registry.same_or_equal(tx, found[1], pair[1])
         return any(registry.same_or_equal(tx, v, item) for v in self._items())
 
     def is_constant(self) -> bool:
@@ -116,10 +115,9 @@ def view_order_compare(tx, symbol: str, a: Value, b: Value) -> bool | None:
     side looked up in the other with `in`); anything else is the program's TypeError. None
     when neither side is a view or a set (a values view has no ordering, a set none against
     a list: the TypeError)."""
-    from compiler.values.sets import SetValue
-    if not any(isinstance(v, (DictViewValue, SetValue)) for v in (a, b)):
+    if not any(isinstance(v, DictViewValue) or _is_set(v) for v in (a, b)):
         return None
-    if not all(isinstance(v, SetValue) or (isinstance(v, DictViewValue) and v.kind != "values")
+    if not all(_is_set(v) or (isinstance(v, DictViewValue) and v.kind != "values")
                for v in (a, b)):
         names = [v.python_type().__name__ for v in (a, b)]
         raise RaisedByProgram(TypeError(f"'{symbol}' not supported between instances of "
@@ -129,5 +127,24 @@ def view_order_compare(tx, symbol: str, a: Value, b: Value) -> bool | None:
     size_a, size_b = a.len(tx), b.len(tx)
     if size_a > size_b or (symbol == "<" and size_a == size_b):
         return False
-    members = list(a.members.values()) if isinstance(a, SetValue) else a.unpack(tx)
+    members = list(a.members.values()) if _is_set(a) else a.unpack(tx)
     return all(b.contains(tx, item) for item in members)
+
+
+def _is_set(value: Value) -> bool:
+    """A set or frozenset tracker (sets.py's SetValue: its `members` by hash key)."""
+    return isinstance(getattr(value, "members", None), dict) and getattr(
+        value, "frozen", None) in (True, False)
+
+
+def _pair(item: Value) -> list[Value] | None:
+    """The two items of a tuple tracker (a named tuple too), else None: what `in` of an items
+    view looks up (CPython's test: a tuple of length 2)."""
+    items = getattr(item, "items", None)
+    if not isinstance(items, list) or len(items) != 2:
+        return None
+    try:
+        kind = item.python_type()
+    except Unsupported:
+        return None
+    return items if issubclass(kind, tuple) else None

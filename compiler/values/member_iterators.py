@@ -22,6 +22,8 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.iterators import SequenceIteratorValue
 
+DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
+
 
 class MembersIteratorValue(SequenceIteratorValue):
     """`items`: what the iterator gives, as read when it was made; `item_at(i)` the live item
@@ -89,7 +91,6 @@ def dict_iterator(mapping: Any, kind: str, reverse: bool = False) -> MembersIter
     """An iterator over `mapping` (a DictValue): its keys, values or items, maybe reversed."""
     import collections
 
-    from compiler.values.containers import DICT_CHANGED, TupleValue
     from compiler.values.stdlib_hash_keys import rebuilding
     ordered = issubclass(mapping.cls, collections.OrderedDict)
     base = collections.OrderedDict() if ordered else {}
@@ -104,7 +105,7 @@ def dict_iterator(mapping: Any, kind: str, reverse: bool = False) -> MembersIter
         def item_at(i: int) -> Value:
             with rebuilding():  # the keys are unchanged (checked): no comparison runs
                 key, value = mapping.entries[hashed[i]]
-            return value if kind == "values" else TupleValue([key, value])
+            return value if kind == "values" else mapping.pair(key, value)
     items = keys if kind == "keys" else [item_at(i) for i in range(len(hashed))]
     return MembersIteratorValue(
         items, type(real), lambda: (len(mapping.entries), mapping.entries.version),

@@ -23,6 +23,7 @@ from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
 from compiler.values import registry
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import HOOKS as CONSTANT_HOOKS
 from compiler.values.constant import ConstantValue, call_pure
 
 # The exact types of the standard library's typing objects (user subclasses are not these).
@@ -50,6 +51,9 @@ _NO_INSTANCE_DICT = (list, dict, tuple, set, frozenset, collections.deque,
 
 def is_typing_object(obj: Any) -> bool:
     return type(obj) in TYPING_TYPES
+
+
+CONSTANT_HOOKS["is_typing_object"] = is_typing_object
 
 
 class TypingValue(ConstantValue):
