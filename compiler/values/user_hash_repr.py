@@ -143,11 +143,33 @@ def _repr(tx, obj: Value):
         return _function_repr(tx, obj)
     method = _python_method(tx, obj, "__repr__")
     if method is None:
-        return NotImplemented
+        return _default_repr(tx, obj)
     if method.__code__ is _GUARDED_REPR:  # dataclasses' guard: the function it wraps
         inner = method.__closure__[method.__code__.co_freevars.index("user_function")]
         method = inner.cell_contents
     return _text(tx, obj, method, "__repr__")
+
+
+def _default_repr(tx, obj: Value):
+    """object.__repr__ (`<module.Qualname object at 0xID>`) of an object that is the same one
+    on every call: its identity pinned, its class's __module__ and __qualname__ guarded. One
+    made in the trace has a new id per call: refused."""
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import AttrSource, ConstantSource
+    from compiler.values.builtins_attributes import lasting_object
+    from compiler.values.objects import ObjectValue
+    if not isinstance(obj, ObjectValue):
+        return NotImplemented
+    cls = obj.python_type()
+    if guarded_find_in_mro(tx, cls, "__repr__")[1] is not object.__repr__:
+        return NotImplemented
+    real = lasting_object(tx, obj)
+    if real is None or type(real) is not cls:
+        return NotImplemented
+    guarded_find_in_mro(tx, cls, "__module__")
+    tx.ctx.guard(AttrSource(ConstantSource(tx.ctx.label_for(cls, "cls"), cls), "__qualname__"),
+                 GuardKind.EQUALS, cls.__qualname__)
+    return ConstantValue(repr(real))
 
 
 def _is_function(value: Value) -> bool:

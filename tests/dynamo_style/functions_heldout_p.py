@@ -345,3 +345,12 @@ def hash_of_existing_objects_keys_table(x, module):
     table = {hash(module): "module", hash(scale_rows): "fn", hash(Tag): "cls"}
     return module(x)[0], table[hash(_SCALED)], table.get(hash(scale_rows)), \
         hash(module) == hash(_SCALED), hash(x) == hash(x)
+
+
+_MARKER = Tag()
+
+
+@case(lambda: (torch.ones(3), _MARKER))
+def default_repr_of_existing_object_in_message(x, marker):
+    text = repr(_MARKER)
+    return x + 1, text.startswith("<") and "Tag object at 0x" in text, str(marker) == repr(marker)

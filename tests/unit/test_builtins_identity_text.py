@@ -381,3 +381,18 @@ def test_lru_cache_keyed_by_an_existing_object():
         _same(compiled(torch.ones(1), cfg), f(torch.ones(1), cfg))
     a.k = 10  # the cache keeps the plan computed for `a`, as eager does
     _same(compiled(torch.ones(1), a), f(torch.ones(1), a))
+
+
+def test_default_repr_of_existing_object_and_refusal_for_a_new_one():
+    def f(x, obj):
+        return x + 1, repr(obj), str(_GLOBAL_OBJECT), f"{obj}"
+    compiler.reset()
+    compiled = compiler.compile(f, fullgraph=True)
+    for obj in (_GLOBAL_OBJECT, A(), _GLOBAL_OBJECT):
+        _same(compiled(torch.ones(1), obj), f(torch.ones(1), obj))
+
+    def fresh(x):
+        return x, repr(A())
+    compiler.reset()
+    with pytest.raises(compiler.Unsupported):
+        compiler.compile(fresh, fullgraph=True)(torch.ones(1))
