@@ -122,3 +122,39 @@ def exhausted_dict_and_set_iterators_stay_ended(x):
     d["b"] = 2
     s.add(2)
     return x, next(di, "ended"), next(si, "ended"), list(di), list(si)
+
+
+@case(lambda: (_t(), collections.ChainMap({"a": 1}, {"b": 2})))
+def chainmap_argument_written(x, cm):
+    cm["c"] = 3
+    return x * cm["b"], dict(cm), cm.maps
+
+
+@case(lambda: (_t(), collections.deque([1, 2, 3], maxlen=4)))
+def deque_argument_rotated_and_bounded(x, dq):
+    dq.rotate(1)
+    dq.appendleft(0)
+    dq.append(9)
+    return x * dq[0] + dq[-1], list(dq), dq.maxlen
+
+
+@case(lambda: (_t(), collections.defaultdict(list, {"a": [randn(1, (3,))]})))
+def defaultdict_of_tensor_lists_argument(x, d):
+    d["b"].append(x)
+    return sum(t.sum() for v in d.values() for t in v), len(d), sorted(d)
+
+
+@case(lambda: (_t(), collections.OrderedDict([("a", randn(1, (3,))), ("b", randn(2, (3,)))])))
+def ordereddict_values_replaced_while_iterated(x, od):
+    order = []
+    for k, v in od.items():
+        od[k] = v + x
+        order.append(k)
+    return order, od
+
+
+@case(lambda: (_t(), {1, 2, 3}))
+def set_argument_iterated_then_discarded(x, s):
+    seen = [v for v in s]
+    s.discard(2)
+    return x * len(seen), seen, s
