@@ -190,7 +190,7 @@ class ConstantValue(Value):
             return registry.wrap_constant(getattr(value, name))  # immutable on builtin types
         if isinstance(value, TYPING_CONSTANTS) and name in TYPING_ATTRIBUTES:
             return registry.wrap_constant(getattr(value, name))
-        if name == "__iter__" and type(value) in (str, bytes, range):
+        if name == "__iter__" and type(value) in (str, bytes, range, tuple, frozenset):
             from compiler.values.iterators import IterMethodValue
             return IterMethodValue(self)  # calling it is `iter(value)`: a fresh iterator
         raise Unsupported(f"attribute {name!r} of constant {value!r}",
