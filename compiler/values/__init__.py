@@ -9,7 +9,8 @@ operators.py and objects.py fill in the other late-bound names there).
 # names in registry.py (wrap, compare, class_value, ...); the standard library's modules add
 # their handlers to builtins.HANDLERS (no two share a key, so their order does not matter);
 # autograd_function, functorch_transforms and functorch_products add theirs to
-# torch_functions.MODELLED_CALLS.
+# torch_functions.MODELLED_CALLS, as torch_python_checks adds torch's Python checks and queries
+# (and wrap.BY_EXACT_TYPE torch.__version__'s type).
 from compiler.values import (  # noqa: F401
     autograd_function,
     dataclass_functions,
@@ -25,6 +26,7 @@ from compiler.values import (  # noqa: F401
     stdlib_operator,
     stdlib_sys,
     stdlib_types,
+    torch_python_checks,
     user_hash_repr,
     wrap,
 )
