@@ -97,9 +97,10 @@ def dict_iterator(mapping: Any, kind: str, reverse: bool = False) -> MembersIter
     view = base if kind == "keys" else getattr(base, kind)()
     real = reversed(view) if reverse else iter(view)
     hashed = list(mapping.entries)
+    keys = [key for key, _ in mapping.entries.values()]
     if reverse:
         hashed.reverse()
-    keys = [mapping.entries[h][0] for h in hashed]
+        keys.reverse()
     item_at = None
     if kind != "keys":
         def item_at(i: int) -> Value:
