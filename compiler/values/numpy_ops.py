@@ -56,6 +56,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         raise Unsupported(f"NumPy {name} (its LinAlgError is torch's once the backend compiles "
                           f"the graph)", BreakReason.UNSUPPORTED_CALL)
     answer = numpy_answer(kind, name, args, kwargs)
+    _refuse_wide_unsigned(name, answer)
     if answer.itself is not None:
         return answer.itself
     if answer.constant is not None:
@@ -73,7 +74,7 @@ def numpy_op(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Valu
         args, kwargs = _default_dtype_free(tx, kind, graph_name, args, kwargs, answer)
     graph_args = [ConstantValue(kind), ConstantValue(graph_name), *(backing(a) for a in args)]
     if name in ACCUMULATING and "dtype" not in kwargs and answer.dtype is not None and (
-            answer.dtype.kind in "iu") and len(args) <= 2:
+            answer.dtype.kind == "i") and len(args) <= 2:
         # NumPy accumulates small integers in its default int: asked of the emulation
         kwargs = {**kwargs, "dtype": ConstantValue(answer.dtype)}
     renamed = CLIP_KEYWORDS if name == "clip" else {}  # torch._numpy's names
@@ -110,6 +111,24 @@ def _ufunc_operands_cast(tx, kind: str, name: str, args: list[Value], kwargs: di
     return [NdarrayValue(tx.ctx.tensor_op("call_method", "to", [v.tensor, tx.const(target)], {},
                                           f"numpy {name} operand"), v.scalar_type)
             if cast else v for v, cast in zip(args, integral)]
+
+
+# torch has few kernels for uint16/32/64 (a comparison, max, sum raise when the graph runs):
+# only moves of their data are traced
+WIDE_UNSIGNED = {"uint16", "uint32", "uint64"}
+DATA_MOVES = {"getitem", "T", "transpose", "reshape", "copy", "ravel", "flatten", "astype",
+              "squeeze", "swapaxes", "moveaxis", "expand_dims", "concatenate", "stack",
+              "hstack", "vstack", "array", "asarray", "ascontiguousarray", "atleast_1d",
+              "atleast_2d", "broadcast_to", "zeros_like", "ones_like", "full_like", "empty_like"}
+
+
+def _refuse_wide_unsigned(name: str, answer: NumpyAnswer) -> None:
+    dtypes = [a.dtype for a in answer.arrays]
+    if answer.dtype is not None:
+        dtypes.append(answer.dtype)
+    if name not in DATA_MOVES and any(d.name in WIDE_UNSIGNED for d in dtypes):
+        raise Unsupported(f"NumPy {name} of {'/'.join(sorted(WIDE_UNSIGNED))} arrays (torch "
+                          f"has few kernels for them)", BreakReason.UNSUPPORTED_CALL)
 
 
 def _default_dtype_free(tx, kind: str, name: str, args: list[Value], kwargs: dict[str, Value],

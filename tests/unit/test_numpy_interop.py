@@ -217,3 +217,14 @@ def test_ufunc_of_integers_in_numpys_float_loop():
 
     check_same(f, np.array([0, 4, 9, 255], dtype=np.uint8), np.array([3, 0, -2, 5]),
                fullgraph=True)
+
+
+@pytest.mark.parametrize("dtype", [np.uint16, np.uint32, np.uint64])
+def test_wide_unsigned_arrays_only_move(dtype):
+    a = np.arange(6, dtype=dtype).reshape(2, 3)
+    with compiler.config.patch(raise_internal_errors=True):
+        check_same(lambda a: (a.T.copy(), a[0], np.concatenate([a, a]), a.astype(np.int64)), a,
+                   fullgraph=True)
+        for fn in (lambda a: a > 3, lambda a: a.max(), lambda a: a.sum()):
+            with pytest.raises(compiler.Unsupported, match="few kernels"):
+                fullgraph(fn, a)
