@@ -175,7 +175,8 @@ def _stateless_module(tx, cls, args, kwargs) -> Value:
         module = call_pure(cls, real_args, real_kwargs)
         consumed = not torch.equal(torch.get_rng_state(), rng)
     made = [part for part in module.modules() if id(part) not in given]
-    if any(part._parameters or part._buffers for part in made):
+    if any(t is not None for part in made for t in [*part._parameters.values(),
+                                                     *part._buffers.values()]):
         raise Unsupported(f"constructing {cls.__qualname__} (it has parameters or buffers) "
                           f"inside the compiled code", BreakReason.UNSUPPORTED_CALL)
     if consumed:

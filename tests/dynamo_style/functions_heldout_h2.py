@@ -139,7 +139,7 @@ def h2_linear_made_inside_with_seed(a, b):
     return lin(a)
 
 
-@case(gap="a ModuleList made in the trace from existing modules (construct.py)")
+@case()
 def h2_module_list_made_from_globals(a, b):
     layers = nn.ModuleList([_L1, _L2])
     out = a
@@ -154,7 +154,7 @@ _L2 = _seeded(lambda: nn.Linear(4, 3))
 
 # -- containers ------------------------------------------------------------------------------------
 
-@case(_with(_Branchy), gap="a Sequential made in the trace from existing modules (construct.py)")
+@case(_with(_Branchy))
 def h2_containers_iterated_and_indexed(m, x):
     heads, tail = m(x)
     first = m.blocks[0](x) + m.blocks[-1](x)

@@ -152,3 +152,10 @@ def test_container_built_under_global_registration_hooks_is_refused():
             compiler.compile(fn, fullgraph=True)(torch.ones(2))
     finally:
         handle.remove()
+
+
+def test_loss_module_with_an_unset_buffer_is_built_in_the_trace():
+    def fn(x, y):
+        return torch.nn.CrossEntropyLoss()(x, y)
+
+    one_graph(check_same(fn, torch.randn(3, 4), torch.tensor([0, 2, 1])))
