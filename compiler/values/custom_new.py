@@ -43,8 +43,8 @@ def construct_with_new(tx, cls_value, args: list[Value], kwargs: dict[str, Value
 def initialise_made(tx, made: Value, made_type: type, args, kwargs) -> Value:
     """`type(made).__init__(made, *args, **kwargs)` after a custom `__new__`, with
     `object.__init__`'s check of extra arguments."""
+    from compiler.values import registry
     from compiler.values.attributes import find_in_mro
-    from compiler.values.objects import class_attribute
     owner = find_in_mro(made_type, "__init__")[0]
     if owner is object or owner is None:
         if (args or kwargs) and made_type.__new__ is object.__new__:
@@ -52,7 +52,7 @@ def initialise_made(tx, made: Value, made_type: type, args, kwargs) -> Value:
         from compiler.values.attributes import guarded_find_in_mro
         guarded_find_in_mro(tx, made_type, "__init__")
         return made
-    init = class_attribute(tx, made_type, "__init__", made)
+    init = registry.class_attribute(tx, made_type, "__init__", made)
     if init is None:
         raise Unsupported(f"__init__ of {made_type.__qualname__}", BreakReason.UNSUPPORTED_CALL)
     returned = init.call(tx, args, kwargs)
