@@ -44,13 +44,12 @@ def initialise_made(tx, made: Value, made_type: type, args, kwargs) -> Value:
     """`type(made).__init__(made, *args, **kwargs)` after a custom `__new__`, with
     `object.__init__`'s check of extra arguments."""
     from compiler.values import registry
-    from compiler.values.attributes import find_in_mro
+    from compiler.values.attributes import find_in_mro, guarded_find_in_mro
     owner = find_in_mro(made_type, "__init__")[0]
     if owner is object or owner is None:
-        if (args or kwargs) and made_type.__new__ is object.__new__:
-            raise RaisedByProgram(TypeError(f"{made_type.__name__}() takes no arguments"))
-        from compiler.values.attributes import guarded_find_in_mro
         guarded_find_in_mro(tx, made_type, "__init__")
+        if (args or kwargs) and guarded_find_in_mro(tx, made_type, "__new__")[0] is object:
+            raise RaisedByProgram(TypeError(f"{made_type.__name__}() takes no arguments"))
         return made
     init = registry.class_attribute(tx, made_type, "__init__", made)
     if init is None:
