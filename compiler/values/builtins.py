@@ -48,6 +48,7 @@ from compiler.values.named_tuples import NamedTupleValue
 from compiler.values.native import NativeFunctionValue
 from compiler.values.operators import binary_op, compare, unary_op
 from compiler.values.sets import build_set
+from compiler.values.symbolic_int import specialised
 
 HANDLERS: dict[Any, Callable] = {}
 
@@ -110,6 +111,9 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
         result = handler(tx, *args, **kwargs)
         if result is not NotImplemented:
             return result
+    if _is_pure(fn):  # a size it needs as an int is specialised
+        args = [specialised(a) for a in args]
+        kwargs = {k: specialised(v) for k, v in kwargs.items()}
     if _is_pure(fn) and all(is_plain(a) for a in args) and all(
             is_plain(v) for v in kwargs.values()):
         positional = [plain(a) for a in args]

@@ -18,7 +18,12 @@ from compiler.values.containers import is_plain, plain
 from compiler.values.counters import MUTATORS as COUNTER_MUTATORS
 from compiler.values.counters import CounterValue
 from compiler.values.dunders import dunder, try_dunders
-from compiler.values.symbolic_int import is_symbolic, symbolic_binary, symbolic_compare
+from compiler.values.symbolic_int import (
+    is_symbolic,
+    specialised,
+    symbolic_binary,
+    symbolic_compare,
+)
 
 BINARY = {
     "+": (operator.add, "__add__", "__radd__"), "-": (operator.sub, "__sub__", "__rsub__"),
@@ -88,7 +93,8 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if is_symbolic(a) or is_symbolic(b):
         result = symbolic_binary(tx, symbol, a, b)
         if result is not None:
-            return result  # else specialised below, as constants
+            return result
+        a, b = specialised(a), specialised(b)
     if symbol in "|&-^" and _is_set(a) and _is_set(b):  # before folding: the table's order
         from compiler.values.sets import set_operator
         return set_operator(symbol, a, b)

@@ -128,6 +128,13 @@ def is_symbolic(value: Value) -> bool:
     return isinstance(value, SymIntValue)
 
 
+def specialised(value: Value) -> Value:
+    """A size used where no symbolic op models the use (`n / 2`, `n ** 2`, `float(n)`,
+    `range(n)`): its value as a constant, which the ShapeEnv guards equal to it, so the trace
+    is reused for that size only; the other sizes stay symbolic."""
+    return ConstantValue(value.as_constant()) if isinstance(value, SymIntValue) else value
+
+
 def symbolic_binary(tx, symbol: str, a: Value, b: Value) -> Value | None:
     """`a <op> b` kept symbolic, or None (the caller specialises): only int operands, and
     division and modulo only by a nonzero constant."""
