@@ -430,3 +430,22 @@ def n_namedtuple_subclass_own_len(a, b):
     p = Padded(a, 2)
     empty = Padded(a[:0], 0)
     return len(p), (a if empty else b), p[0] + 1
+
+
+@case()
+def n_namedtuple_class_made_in_frame_with_defaults(a, b):
+    Q = collections.namedtuple("Q", "a b c", defaults=(5, 6))
+    q, r = Q(a), Q(b, c=1)
+    return q.a * q.b + q.c, r.c + r.b, q._fields
+
+
+@case()
+def n_typed_namedtuple_class_made_in_frame(a, b):
+    import typing
+
+    class Row(typing.NamedTuple):
+        value: torch.Tensor
+        k: int = 2
+
+    r = Row(a)
+    return r.value * r.k + b, r._replace(k=3).k
