@@ -7,6 +7,7 @@ grows. Each call is compared with eager (tests/dynamo_style/calls_support.py).""
 from __future__ import annotations
 
 import collections
+import typing
 
 import torch
 
@@ -197,3 +198,34 @@ def through_layers(x):
 def test_container_of_a_growing_global_module_list():
     calls = [(None, (_x(),)), (_grow, (_x(1),)), (None, (_x(2),))]
     run_calls(through_layers, calls, fullgraph=True, reset_state=_reset_layers)
+
+
+class Counting(type):
+    made: typing.ClassVar[dict] = {}
+
+    def __call__(cls, *args, **kwargs):
+        inst = super().__call__(*args, **kwargs)
+        Counting.made[cls.__name__] = Counting.made.get(cls.__name__, 0) + 1
+        return inst
+
+
+class Part(metaclass=Counting):
+    def __new__(cls, w):
+        inst = super().__new__(cls)
+        inst.w = w
+        return inst
+
+
+def _reset_counting():
+    Counting.made = {}
+
+
+def make_parts(x, n):
+    parts = [Part(i) for i in range(n)]
+    return x * sum(p.w for p in parts) + Counting.made["Part"]
+
+
+def test_metaclass_call_counting_instances_across_calls():
+    calls = [(None, (_x(), 2)), (None, (_x(1), 2)), (None, (_x(2), 3)),
+             (_reset_counting, (_x(3), 1))]
+    run_calls(make_parts, calls, fullgraph=True, reset_state=_reset_counting)
