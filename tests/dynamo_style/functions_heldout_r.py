@@ -509,3 +509,10 @@ def output_tuple_concat_and_nesting(a, b):
     outer = EncoderOut(hidden=inner.hidden * 2, states=(inner,))
     extended = outer.to_tuple() + (a.sum(),)
     return extended[0], extended[-1], outer[1][0]["pooled"], outer.states[0] is inner
+
+
+@case(_encoder_out)
+def output_input_rebuilt_by_class_and_replace(a, out):
+    again = type(out)(**dict(out.items()))
+    fewer = dataclasses.replace(out, pooled=None)
+    return again[1] + a.sum(), list(again.keys()), list(fewer.keys()), fewer.hidden is out.hidden
