@@ -113,7 +113,10 @@ class ShapeInputs:
 
     def fakeify(self, source: Source, real: torch.Tensor, dims: InputDims | None):
         if dims is None or not dims.any_symbolic:
-            return self.mode.from_tensor(real, static_shapes=True)
+            fake = self.mode.from_tensor(real, static_shapes=True)
+            if has_symbols(fake):  # the base of a symbolic input met before: memoized so
+                self.inputs.append(SymbolicInput.of(source, fake))
+            return fake
         context = StatelessSymbolicContext(
             dynamic_sizes=list(dims.sizes),
             dynamic_strides=None if dims.strides is None else list(dims.strides))
