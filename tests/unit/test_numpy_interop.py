@@ -228,3 +228,15 @@ def test_wide_unsigned_arrays_only_move(dtype):
         for fn in (lambda a: a > 3, lambda a: a.max(), lambda a: a.sum()):
             with pytest.raises(compiler.Unsupported, match="few kernels"):
                 fullgraph(fn, a)
+
+
+def test_ndarray_item_is_read_after_the_graph():
+    def f(a):
+        s = a.sum()
+        v = s.item()
+        a[0] = 100.0
+        return v, s, a[1].item(), (a > 0).all().item()
+
+    check_same(f, np.arange(1.0, 4.0, dtype=np.float32), fullgraph=True)
+    with pytest.raises(ValueError, match="size 1"):
+        fullgraph(lambda a: a.item(), np.arange(3))
