@@ -41,8 +41,23 @@ def list_sort_order(tx, target, args: list[Value], kwargs: dict[str, Value]) -> 
     if key is not None and key.is_constant() and key.as_constant() is None:
         key = None  # key=None: the items themselves
     reverse = kwargs.get("reverse", registry.wrap_constant(False)).as_constant()
-    keys = [key.call(tx, [item], {}) for item in target.items] if key is not None else list(
-        target.items)
+    # CPython empties the list while it sorts: the key and `<` see it empty, and should they
+    # add to it, the sorted items are put back, the additions dropped, and ValueError raised
+    items, during = target.items, _DuringSort()
+    target.items = during
+    try:
+        keys = [key.call(tx, [item], {}) for item in items] if key is not None else list(items)
+        order = _sorted(tx, target, keys, reverse)
+    finally:
+        grown = during.grown or (target.items is not during and len(target.items) > 0)
+        target.items = items
+    if grown:
+        items[:] = [items[i] for i in order]
+        raise RaisedByProgram(ValueError("list modified during sort"))
+    return order
+
+
+def _sorted(tx, target, keys: list[Value], reverse: bool) -> list[int]:
     try:
         return sorted_order(tx, keys, reverse)
     except (TypeError, RaisedByProgram) as error:  # the real sort raised part-way
@@ -51,3 +66,34 @@ def list_sort_order(tx, target, args: list[Value], kwargs: dict[str, Value]) -> 
                 error) from None
         raise Unsupported("list.sort failing part-way (CPython leaves the list partly "
                           "sorted)", BreakReason.UNSUPPORTED_CALL) from None
+
+
+class _DuringSort(list):
+    """The items of a list being sorted: empty, and whether anything made it grow (CPython
+    then finds memory allocated for it, and reports the list modified)."""
+
+    grown = False
+
+    def _after(self):
+        self.grown = self.grown or len(self) > 0
+
+    def append(self, item):
+        super().append(item)
+        self._after()
+
+    def extend(self, items):
+        super().extend(items)
+        self._after()
+
+    def insert(self, index, item):
+        super().insert(index, item)
+        self._after()
+
+    def __setitem__(self, index, value):
+        super().__setitem__(index, value)
+        self._after()
+
+    def __iadd__(self, items):
+        result = super().__iadd__(items)
+        self._after()
+        return result
