@@ -38,26 +38,26 @@ def _use_mapping(c):
     return sorted(c.items(), key=repr)
 
 
-# name -> (make(x), mutate(c, x), use(c), resume frame compiled). A defaultdict or Counter
-# reaches the resume frame as an input whose methods the tracer does not model: that frame
-# runs eagerly (a fallback), correct but not compiled. An OrderedDict input is a dict tracker
+# name -> (make(x), mutate(c, x), use(c), resume frame compiled). A defaultdict input is a
+# dict tracker that keeps its default_factory (replayed if the trace sets it), so the resume
+# frame compiles, as it does for the other kinds. An OrderedDict input is a dict tracker
 # that keeps its class, a deque input a deque tracker, a dict subclass's instance an object
 # whose storage the base's methods read (dict_subclasses.py): that frame compiles.
 CASES = {
-    "defaultdict_none_fromkeys": (_defaultdict_none_fromkeys, _mutate_defaultdict, len, False),
+    "defaultdict_none_fromkeys": (_defaultdict_none_fromkeys, _mutate_defaultdict, len, True),
     "defaultdict_none": (lambda x: collections.defaultdict(None, a=1), _mutate_defaultdict,
-                         len, False),
+                         len, True),
     "defaultdict_no_argument": (lambda x: collections.defaultdict(), _mutate_defaultdict,
-                                len, False),
-    "defaultdict_int": (lambda x: collections.defaultdict(int), _mutate_defaultdict, len, False),
+                                len, True),
+    "defaultdict_int": (lambda x: collections.defaultdict(int), _mutate_defaultdict, len, True),
     "defaultdict_list": (lambda x: collections.defaultdict(list, a=[1]), _mutate_defaultdict,
-                         len, False),
+                         len, True),
     "defaultdict_lambda": (lambda x: collections.defaultdict(lambda: 7), _mutate_defaultdict,
-                           len, False),
+                           len, True),
     "defaultdict_or_dict": (lambda x: collections.defaultdict(int, a=1) | {"b": 2},
-                            _mutate_defaultdict, len, False),
+                            _mutate_defaultdict, len, True),
     "dict_or_defaultdict": (lambda x: {"b": 2} | collections.defaultdict(int, a=1),
-                            _mutate_defaultdict, len, False),
+                            _mutate_defaultdict, len, True),
     "deque": (lambda x: collections.deque([1, 2]),
               lambda c, x: (c.append(3), c.appendleft(0), c)[-1], list, True),
     "deque_maxlen": (lambda x: collections.deque([1, 2, 3], 2),
