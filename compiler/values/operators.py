@@ -85,6 +85,9 @@ def _array_op(tx, symbol: str, operands: list[Value]) -> Value:
 def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if symbol in INPLACE:
         return inplace_op(tx, symbol, a, b)
+    if getattr(a, "either", False) or getattr(b, "either", False):
+        from compiler.values.tensor_either import binary  # max(t, 0): a tensor or a number
+        return binary(tx, symbol, a, b)
     fn, name, reflected = BINARY[symbol]
     if _is_array(a) or _is_array(b):
         return _array_op(tx, symbol, [a, b])
@@ -245,6 +248,10 @@ def _structural_compare(tx, symbol: str, a: Value, b: Value) -> bool:
     if symbol in ("==", "!="):
         equal = _equal(tx, a, b, dunders_tried=symbol == "==")  # object.__ne__ asks __eq__
         return equal if symbol == "==" else not equal
+    from compiler.values.dict_views import view_order_compare
+    ordered = view_order_compare(tx, symbol, a, b)  # keys/items views, a set and a list
+    if ordered is not None:
+        return ordered
     if isinstance(a, SequenceValue) and isinstance(b, SequenceValue):
         for x, y in zip(a.items, b.items):
             if not _equal(tx, x, y):

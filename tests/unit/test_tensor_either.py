@@ -1,37 +1,20 @@
 """max()/min() of 0-d tensors and Python numbers (compiler/values/tensor_either.py): the
 result is a tensor or a number in eager depending on data; it is used only where both give
-the same answer. Operators reach it through `operators.binary_op`, routed here by the
-`either` flag (the `route` fixture adds that routing where operators.py lacks it)."""
+the same answer. Operators reach it through `operators.binary_op`, which routes values with
+the `either` flag there."""
 
 import pytest
 import torch
 
 import compiler
-from compiler.values import operators
 from tests.differential import assert_same, compiler_test_config  # noqa: F401
-
-
-@pytest.fixture
-def route(monkeypatch):
-    if "either" in operators.binary_op.__code__.co_names:
-        return
-    plain = operators.binary_op
-
-    def binary_op(tx, symbol, a, b):
-        if getattr(a, "either", False) or getattr(b, "either", False):
-            from compiler.values.tensor_either import binary
-            return binary(tx, symbol, a, b)
-        return plain(tx, symbol, a, b)
-
-    monkeypatch.setattr(operators, "binary_op", binary_op)
-
 
 VALUES = [(0.3, -0.2), (2.0, 5.0), (-3.0, 0.5), (float("nan"), 1.0), (-0.0, 0.0),
           (float("inf"), -1.0)]
 
 
 @pytest.mark.parametrize("values", VALUES)
-def test_clamped_sums_combined(route, values):
+def test_clamped_sums_combined(values):
     def f(a, b):
         c = a + b
         a, b = a.sum(), b.sum()
@@ -53,7 +36,7 @@ def test_clamped_sums_combined(route, values):
     lambda s, x: x.double() + max(s, 0),          # with a tensor of another dtype
     lambda s, x: x + max(s, 2 ** 30),             # a number float32 does not hold exactly
 ])
-def test_uses_that_could_tell_are_refused(route, body):
+def test_uses_that_could_tell_are_refused(body):
     def f(x):
         return body(x.sum() * 1, x)
 
@@ -68,7 +51,7 @@ def test_uses_that_could_tell_are_refused(route, body):
     assert_same(compiler.compile(f)(x), f(x))
 
 
-def test_refused_uses(route):
+def test_refused_uses():
     for body in (lambda s, x: max(s, 0), lambda s, x: x + max(s, 0) * 0.5,
                  lambda s, x: torch.sin(max(s, 0)), lambda s, x: x.double() + max(s, 0)):
         compiler.reset()
@@ -77,7 +60,7 @@ def test_refused_uses(route):
                 torch.ones(3))
 
 
-def test_candidates_that_are_inputs_views_or_need_grad_are_refused(route):
+def test_candidates_that_are_inputs_views_or_need_grad_are_refused():
     for f in (lambda s, x: x + max(s, 0),
               lambda s, x: x + max(x[0], 0),
               lambda s, x: x + max((x * 1).requires_grad_().sum(), 0)):
@@ -86,7 +69,7 @@ def test_candidates_that_are_inputs_views_or_need_grad_are_refused(route):
             compiler.compile(f, fullgraph=True)(torch.tensor(1.0), torch.ones(3))
 
 
-def test_writing_a_candidate_afterwards_is_refused(route):
+def test_writing_a_candidate_afterwards_is_refused():
     def f(x):
         s = x.sum() * 1
         m = max(s, 0)
