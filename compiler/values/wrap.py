@@ -44,7 +44,12 @@ from compiler.values.containers import DictValue, ListValue, SizeValue, TupleVal
 from compiler.values.context_decorators import MANAGER_TYPES, wrap_manager
 from compiler.values.lazy_constants import wrap_item
 from compiler.values.named_tuples import NamedTupleValue, is_namedtuple_class, is_structseq_class
-from compiler.values.numpy_inputs import is_ndarray, wrap_ndarray
+from compiler.values.numpy_inputs import (
+    is_ndarray,
+    is_numpy_dtype,
+    wrap_ndarray,
+    wrap_numpy_dtype,
+)
 from compiler.values.numpy_scalars import is_numpy_scalar
 from compiler.values.objects import UserObjectValue
 from compiler.values.sets import SetValue
@@ -60,6 +65,8 @@ def wrap_constant(value: Any) -> Value:
         return ConstantValue(value)  # specialised there, guarded
     if is_numpy_scalar(value):
         return ConstantValue(value)
+    if is_numpy_dtype(value):
+        return wrap_numpy_dtype(None, value, None)
     if kind is tuple:
         return TupleValue([wrap_constant(v) for v in value])
     if kind is torch.Size:
@@ -100,6 +107,8 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
     if is_numpy_scalar(obj):  # immutable: its exact type and value guarded
         ctx.guard(source, GuardKind.EQUALS, obj)
         return ConstantValue(obj, source)
+    if is_numpy_dtype(obj):  # its exact class and value guarded
+        return wrap_numpy_dtype(ctx, obj, source)
     if is_special_form(obj):  # typing.Union, typing.Literal...: one object each
         ctx.guard(source, GuardKind.ID, obj)
         return ConstantValue(obj, source)
@@ -198,7 +207,17 @@ def _wrap_set(ctx, obj: set | frozenset, source: Source | None) -> Value:
             raise Unsupported(f"a set member of type {type(member).__qualname__}",
                               BreakReason.UNSUPPORTED_VALUE)
     ctx.guard(source, GuardKind.EQUALS, kind(obj))  # checks the type too
-    return SetValue([wrap_constant(v) for v in obj], frozen=kind is frozenset, source=source)
+    return SetValue([_set_member(ctx, v) for v in obj], frozen=kind is frozenset, source=source)
+
+
+def _set_member(ctx, member: Any) -> Value:
+    """A member of a set argument: a constant, or an object the guard holds (it compares
+    members with `==`, by identity for them), read through a constant source, so that the
+    object the program also holds elsewhere is the same tracker."""
+    if type(member) in CONSTANT_TYPES or type(member) is tuple and all(
+            type(m) in CONSTANT_TYPES for m in member) or isinstance(member, enum.Enum):
+        return wrap_constant(member)
+    return wrap(ctx, member, ConstantSource(ctx.label_for(member, "member"), member))
 
 
 def _wrap_existing_iterator(ctx, obj: Any, source: Source | None) -> Value:
