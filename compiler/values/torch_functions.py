@@ -103,6 +103,13 @@ class TorchFunctionValue(NativeFunctionValue):
             return GradModeValue(fn is torch.enable_grad)
         if fn is torch.set_grad_enabled:
             return GradModeValue(args[0].as_constant(), applies_now=True, tx=tx)
+        if fn is torch._C._set_grad_enabled:  # the mode itself (a user's context manager)
+            if len(args) != 1 or kwargs or not args[0].is_constant() or not isinstance(
+                    args[0].as_constant(), bool):
+                raise Unsupported("torch._C._set_grad_enabled of a value that is not a bool "
+                                  "constant", BreakReason.UNSUPPORTED_CALL)
+            _set_grad(tx, args[0].as_constant())
+            return ConstantValue(None)
         if fn is torch.from_numpy or fn is torch.as_tensor or fn is torch.tensor:
             from compiler.values.numpy_arrays import array_to_tensor
             converted = array_to_tensor(tx, fn, args, kwargs)
