@@ -128,6 +128,8 @@ class TorchFunctionValue(NativeFunctionValue):
         if fn is torch.set_default_dtype:
             from compiler.values.default_dtype import set_default_dtype
             return set_default_dtype(tx, fn, list(args), kwargs)
+        if fn is torch.repeat_interleave:
+            kwargs = _known_output_size(list(args), dict(kwargs))
         if fn in TAKE_PARAMETER_ITERABLES:
             args = [_drained(tx, a) for a in args]
         modelled = MODELLED_CALLS.get(fn) if is_hashable(fn) else None
@@ -162,6 +164,33 @@ class TorchFunctionValue(NativeFunctionValue):
                               f"what it does is no value of the graph",
                               BreakReason.UNSUPPORTED_CALL)
         return result
+
+
+def _known_output_size(args: list[Value], kwargs: dict[str, Value]) -> dict[str, Value]:
+    """`torch.repeat_interleave(x, repeats, dim)` whose repeats tensor's value is known at
+    trace time (made from constants, unwritten): its `output_size`, which the fake run needs
+    and the real op takes as a hint that changes nothing (without it, the size depends on
+    data). Any other call: the keywords as they were."""
+    from compiler.values.tensor import TensorValue
+    from compiler.values.tensor_known import known_value
+    names = ["input", "repeats", "dim"]
+    given = dict(zip(names, args)) | {k: v for k, v in kwargs.items() if k in names}
+    source, repeats, dim = given.get("input"), given.get("repeats"), given.get("dim")
+    if "output_size" in kwargs or not isinstance(source, TensorValue) or not isinstance(
+            repeats, TensorValue) or (dim is not None and not dim.is_constant()):
+        return kwargs
+    known = known_value(repeats)
+    if known is None or known.dim() > 1 or known.is_floating_point() or bool((known < 0).any()):
+        return kwargs
+    dim = dim.as_constant() if dim is not None else None
+    if known.numel() == 1:
+        size = source.example.numel() if dim is None else source.example.shape[dim]
+        if not isinstance(size, int):  # a symbolic size: unknown here
+            return kwargs
+        total = size * int(known.reshape(-1)[0])
+    else:
+        total = int(known.sum())
+    return {**kwargs, "output_size": ConstantValue(total)}
 
 
 # Factories of torch that draw nothing: on constants, what their fake run raises, their real
