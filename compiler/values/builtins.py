@@ -27,7 +27,6 @@ from compiler.values.constant import (
     PURE_METHODS,
     ConstantValue,
     call_pure,
-    index_of,
 )
 from compiler.values.containers import (
     DictValue,
@@ -51,6 +50,8 @@ from compiler.values.sets import build_set
 from compiler.values.symbolic_int import specialised
 
 HANDLERS: dict[Any, Callable] = {}
+# Tried in order on a call no handler took, before it is refused: each answers or gives None.
+FALLBACKS: list[Callable] = []
 
 PURE_BUILTINS = {
     abs, all, any, ascii, bin, bool, bytes, chr, complex, divmod, float, format, frozenset, hash,
@@ -106,6 +107,8 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
                               BreakReason.UNSUPPORTED_CALL)
         refused.frame_bound = True
         raise refused
+    from compiler.values.call_arity import check_builtin
+    check_builtin(fn, args, kwargs)
     handler = HANDLERS.get(fn) if is_hashable(fn) else None
     if handler is not None:
         result = handler(tx, *args, **kwargs)
@@ -119,6 +122,10 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
         positional = [plain(a) for a in args]
         named = {k: plain(v) for k, v in kwargs.items()}
         return _const(call_pure(fn, positional, named))
+    for fallback in FALLBACKS:  # (builtins_unbound.py: `set.union(p, q)`, ...)
+        answer = fallback(tx, fn, args, kwargs)
+        if answer is not None:
+            return answer
     name = getattr(fn, "__qualname__", repr(fn))
     raise Unsupported(f"call of builtin {name}", BreakReason.UNSUPPORTED_CALL)
 
@@ -538,56 +545,6 @@ def _tuple_new(tx, cls, *iterable):
     if cls.as_constant() is tuple:
         return TupleValue(items)
     return NamedTupleValue(cls.as_constant(), items)
-
-
-def _by_index(fn):
-    """A builtin that reads its arguments as integers through `__index__`: a user object's
-    is called (in order), and the builtin runs on the ints it gave."""
-    def handler(tx, *args, **kwargs):
-        if not any(a.dunder_class() is not None for a in args):
-            return NotImplemented
-        ints = [_const(index_of(tx, a)) if a.dunder_class() is not None else a for a in args]
-        return call_builtin(tx, fn, ints, kwargs)
-    return handler
-
-
-for _reader in (range, bin, hex, oct, operator.index):
-    HANDLERS.setdefault(_reader, _by_index(_reader))
-
-
-def _number_of_object(kind: type, hooks: tuple[str, ...], message: str):
-    """`int(obj)` / `float(obj)` of a user object: the first of its class's hooks it has
-    (`__int__` then `__index__`; `__float__` then `__index__`), traced."""
-    def handler(tx, *args, **kwargs):
-        if len(args) != 1 or kwargs or args[0].dunder_class() is None or issubclass(
-                args[0].dunder_class(), (int, float, str, bytes)):
-            return NotImplemented
-        obj, cls = args[0], args[0].dunder_class()
-        for hook in hooks:
-            method = registry.class_attribute(tx, cls, hook, obj)
-            if method is None:
-                continue
-            result = method.call(tx, [], {})
-            if not result.is_constant():
-                raise Unsupported(f"a {hook} result that is not a constant",
-                                  BreakReason.UNSUPPORTED_VALUE)
-            answer = result.as_constant()
-            wanted = int if hook == "__index__" else kind
-            if type(answer) is not wanted:  # (a subclass: CPython warns, then converts)
-                if not isinstance(answer, wanted):
-                    raise RaisedByProgram(TypeError(f"{hook} returned non-{wanted.__name__} "
-                                                    f"(type {type(answer).__name__})"))
-            return _const(kind(answer))
-        if registry.class_attribute(tx, cls, "__trunc__", obj) is not None:
-            return NotImplemented
-        raise RaisedByProgram(TypeError(f"{message}, not '{cls.__name__}'"))
-    return handler
-
-
-HANDLERS[int] = _number_of_object(int, ("__int__", "__index__"), "int() argument must be a "
-                                  "string, a bytes-like object or a real number")
-HANDLERS[float] = _number_of_object(float, ("__float__", "__index__"),
-                                    "float() argument must be a string or a real number")
 
 
 @handles(dict.fromkeys)

@@ -20,6 +20,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
+from compiler.values import builtins_numbers, builtins_unbound  # noqa: F401 (their handlers)
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.constant import ConstantValue
@@ -54,6 +55,9 @@ def _vars(tx, *obj):
     """`vars(obj)` is `obj.__dict__` (a TypeError when it has none): the instance dict of an
     object, made in the trace or existing (its reads and writes as `obj.__dict__`'s)."""
     from compiler.values.objects import InstanceDictValue, ObjectValue
+    from compiler.values.tensor import TensorValue
+    if len(obj) == 1 and isinstance(obj[0], TensorValue):
+        return obj[0].getattr(tx, "__dict__")  # an input's view; refused for a made tensor
     if len(obj) == 1 and isinstance(obj[0], ObjectValue):
         from compiler.values.attributes import guarded_find_in_mro
         if guarded_find_in_mro(tx, obj[0].python_type(), "__dict__")[1] is None:  # __slots__

@@ -39,6 +39,12 @@ class BoundContainerMethodValue(Value):
         return plan.temp(f"{plan.expr(self.container)}.{self.name}")
 
     def call(self, tx, args, kwargs) -> Value:
+        from compiler.values.call_arity import BOUND_DUNDERS, check_method
+        check_method(self.container.python_type(), self.name, args, kwargs)
+        for dunder in BOUND_DUNDERS if self.name.startswith("__") else ():
+            answer = dunder(tx, self.container, self.name, args, kwargs)
+            if answer is not None:
+                return answer
         return self.container.call_method(tx, self.name, args, kwargs)
 
 

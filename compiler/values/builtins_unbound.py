@@ -1,0 +1,143 @@
+"""A builtin container type's method called unbound, the instance first: `set.union(p, q)`,
+`list.append(l, 1)`, `frozenset.isdisjoint(f, q)`, `set.__sub__(p, q)`, `dict.__or__(a, b)`,
+`list.__getitem__(l, 0)`.
+
+The method runs on the instance as `instance.method(...)` would when the instance's type does
+not override it; a Python override is bypassed by the unbound call, so that case is refused
+(left to call_builtin's fallthrough, which tries `call_unbound` among its FALLBACKS: it joins
+them when builtins_attributes.py imports this module). An instance of another type gets
+CPython's TypeError.
+A binary dunder given an operand of a type it does not take answers NotImplemented, as the C
+slot does; with an operand of exactly a builtin type it takes, the operator's answer is the
+dunder's (the reflected side of a builtin type never takes precedence); an operand of a
+subclass (whose reflected method could) is refused.
+"""
+
+from __future__ import annotations
+
+import operator
+
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import FALLBACKS, call_builtin
+from compiler.values.call_arity import (
+    BOUND_DUNDERS,
+    METHOD_TABLES,
+    _raise_real,
+    builtin_owner,
+    check_method,
+)
+
+_SET_TYPES = (set, frozenset)
+_COMPARISONS = {"__eq__": "==", "__ne__": "!=", "__lt__": "<", "__le__": "<=", "__gt__": ">",
+                "__ge__": ">="}
+_SET_BINARY = {"__sub__": "-", "__and__": "&", "__or__": "|", "__xor__": "^",
+               "__isub__": "-=", "__iand__": "&=", "__ior__": "|=", "__ixor__": "^="}
+# owner -> {dunder: (symbol, the operand types it takes)}
+_BINARY: dict[type, dict[str, tuple[str, tuple[type, ...]]]] = {
+    set: {**{k: (v, _SET_TYPES) for k, v in {**_SET_BINARY, **_COMPARISONS}.items()}},
+    frozenset: {k: (v, _SET_TYPES) for k, v in {**_SET_BINARY, **_COMPARISONS}.items()
+                if not k.startswith("__i")},
+    dict: {"__or__": ("|", (dict,)), "__ior__": ("|=", (dict,)),
+           "__eq__": ("==", (dict,)), "__ne__": ("!=", (dict,))},
+    list: {k: (v, (list,)) for k, v in _COMPARISONS.items()},
+    tuple: {k: (v, (tuple,)) for k, v in _COMPARISONS.items()},
+}
+_BUILTIN_OPERANDS = (set, frozenset, dict, list, tuple)
+_BY_OPERATOR = {"__getitem__": (operator.getitem, 1), "__contains__": (operator.contains, 1),
+                "__len__": (len, 0), "__iter__": (iter, 0)}
+
+
+def _trackers() -> tuple[type, ...]:
+    from compiler.values.containers import DictValue, ListValue, TupleValue
+    from compiler.values.sets import SetValue
+    from compiler.values.stdlib_collections import DequeValue
+    return ListValue, TupleValue, DictValue, SetValue, DequeValue
+
+
+def _wrong_instance(fn, owner: type, kind: type) -> RaisedByProgram:
+    name = fn.__name__
+    if type(fn).__name__ == "wrapper_descriptor":
+        text = (f"descriptor '{name}' requires a '{owner.__name__}' object but received a "
+                f"'{kind.__name__}'")
+    else:
+        text = (f"descriptor '{name}' for '{owner.__name__}' objects doesn't apply to a "
+                f"'{kind.__name__}' object")
+    return RaisedByProgram(TypeError(text))
+
+
+def call_unbound(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """`Owner.name(instance, ...)` for a builtin container type's own method; None where it
+    is not modelled (the caller refuses)."""
+    owner = getattr(fn, "__objclass__", None)
+    if owner not in METHOD_TABLES or owner is str or type(fn).__name__ not in (
+            "method_descriptor", "wrapper_descriptor"):
+        return None
+    name = fn.__name__
+    if not args:
+        _raise_real(fn, 0, kwargs)
+        return None
+    target, rest = args[0], list(args[1:])
+    kind = target.python_type()
+    if not issubclass(kind, owner):
+        raise _wrong_instance(fn, owner, kind)
+    if not isinstance(target, _trackers()) or _resolved(kind, name) is not fn:
+        return None  # a Python override the unbound call bypasses, or an untracked instance
+    if not name.startswith("__"):
+        check_method(kind, name, rest, kwargs, owner=owner)
+        return target.call_method(tx, name, rest, kwargs)
+    return _dunder(tx, fn, owner, target, rest, kwargs)
+
+
+def _resolved(kind: type, name: str):
+    for klass in kind.__mro__:
+        if name in vars(klass):
+            return vars(klass)[name]
+    return None
+
+
+def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Value | None:
+    from compiler.values.constant import ConstantValue
+    from compiler.values.operators import binary_op, compare
+    name = fn.__name__
+    binary = _BINARY.get(owner, {}).get(name)
+    by_operator = _BY_OPERATOR.get(name)
+    if binary is None and by_operator is None:
+        return None
+    count = 1 if binary is not None else by_operator[1]
+    if kwargs or len(rest) != count:
+        _raise_real(fn, len(rest), kwargs, owner())
+        return None
+    if by_operator is not None:
+        return call_builtin(tx, by_operator[0], [target, *rest], {})
+    symbol, takes = binary
+    other_kind = rest[0].python_type()
+    if not issubclass(other_kind, takes):
+        return ConstantValue(NotImplemented)
+    if other_kind not in _BUILTIN_OPERANDS:
+        return None  # a subclass operand: its reflected method could answer first
+    if symbol in _COMPARISONS.values():
+        return compare(tx, symbol, target, rest[0])
+    if owner is dict:  # `a | b` is a new dict of both; `a |= b` updates a
+        merged = target if symbol == "|=" else _new_dict()
+        for source in ([target] if symbol == "|" else []) + [rest[0]]:
+            merged.call_method(tx, "update", [source], {})
+        return merged
+    return binary_op(tx, symbol, target, rest[0])
+
+
+def _new_dict() -> Value:
+    from compiler.values.containers import DictValue
+    return DictValue()
+
+
+def call_bound_dunder(tx, target: Value, name: str, args, kwargs) -> Value | None:
+    """`p.__sub__(q)`, `a.__or__(b)`, `p.__eq__(q)` on a container tracker: the unbound call
+    of the builtin type's own binary dunder; None for the tracker's call_method to answer."""
+    owner = builtin_owner(target.python_type(), name)
+    if owner is None or name not in _BINARY.get(owner, {}):
+        return None
+    return call_unbound(tx, vars(owner)[name], [target, *args], kwargs)
+
+
+FALLBACKS.append(call_unbound)
+BOUND_DUNDERS.append(call_bound_dunder)
