@@ -23,6 +23,8 @@ from tests.dynamo_style import (  # noqa: F401
     functions_heldout_p,
     functions_heldout_q,
     functions_heldout_r,
+    functions_heldout_s,
+    functions_heldout_t,
     functions_idioms,
     functions_idioms_ctx,
     functions_idioms_gen,
