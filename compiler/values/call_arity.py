@@ -142,8 +142,8 @@ def check_method(cls: type, name: str, args: list[Value], kwargs: dict[str, Valu
                  owner: type | None = None) -> None:
     """Before `instance.name(*args, **kwargs)` runs a builtin type's method: CPython's
     TypeError when the arguments do not fit its signature."""
-    if owner is None:
-        owner = builtin_owner(cls, name)
+    if owner is None or name not in vars(owner):  # (OrderedDict.get is dict's)
+        owner = builtin_owner(owner or cls, name)
     if owner is None or name.startswith("__"):
         return
     real = vars(owner)[name]

@@ -108,6 +108,8 @@ def bind_class_attribute(tx, owner_cls: type, raw: Any, self_value: Value | None
     if self_value is None and isinstance(raw, (types.GetSetDescriptorType,
                                               types.MemberDescriptorType)):
         return registry.wrap(tx.ctx, raw, source)  # read through the class: itself
+    if self_value is not None and type(raw).__name__ == "_lru_cache_wrapper":  # a method
+        return UserMethodValue(registry.wrap(tx.ctx, raw, None), self_value)  # (MethodType)
     if hasattr(type(raw), "__get__") and not isinstance(raw, (int, float, str, tuple)):
         raise Unsupported(f"descriptor {type(raw).__qualname__}", BreakReason.UNSUPPORTED_ATTRIBUTE)
     return registry.wrap(tx.ctx, raw, source)
@@ -222,11 +224,9 @@ class ClassValue(Value):
         from compiler.values.mapping_proxy import MappingProxyValue
         cls = self.cls
         if name == "__members__":
-            if not issubclass(cls, enum.Enum):
-                return None
-            return MappingProxyValue(list(cls.__members__),
-                                     lambda k: ConstantValue(cls.__members__[k]),
-                                     f"{cls.__qualname__}.__members__")
+            return None if not issubclass(cls, enum.Enum) else MappingProxyValue(
+                list(cls.__members__), lambda k: ConstantValue(cls.__members__[k]),
+                f"{cls.__qualname__}.__members__")
         if type(cls) is not type or cls.__flags__ & (1 << 8):  # not a program's plain class
             return None
         if any(key[0] == id(cls) for key in tx.ctx.module_attribute_writes):
