@@ -207,8 +207,9 @@ def _is_torch_internal(fn) -> bool:
     wrapper carries the module of the function it wraps: its code tells where it was made."""
     from compiler.symbolic.translator import NEVER_INLINED
     from compiler.values.torch_functions import made_by_functorch
-    module = fn.__module__ or ""
-    if fn.__globals__.get("__name__") in NEVER_INLINED:  # (the regular expressions')
+    defined_in = fn.__globals__.get("__name__") or ""
+    if defined_in in NEVER_INLINED:  # (the regular expressions')
         return True
-    return (module.startswith("torch.") and not module.startswith("torch.nn.")) or (
-        made_by_functorch(fn))
+    # the module it says, and the one whose globals it has (torch.cond says "torch")
+    return any(module == "torch" or (module.startswith("torch.") and not module.startswith(
+        "torch.nn.")) for module in (fn.__module__ or "", defined_in)) or made_by_functorch(fn)
