@@ -4,6 +4,8 @@ in Python, as a metaclass's `__call__` or a class's `__new__` makes it, `__init_
 
 from __future__ import annotations
 
+import abc
+
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
@@ -40,9 +42,16 @@ def _object_new(tx, cls_value=None, *args, **kwargs):
     cls = cls_value.cls
     if cls is object:
         return _object(tx)
-    if not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]) or type(cls).__new__ is not (
-            type.__new__) or getattr(cls, "__abstractmethods__", None):
+    if not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]) or type(cls).__new__ not in (
+            type.__new__, abc.ABCMeta.__new__):
         raise Unsupported(f"object.__new__({cls.__qualname__})", BreakReason.UNSUPPORTED_CALL)
+    if getattr(cls, "__abstractmethods__", None):  # CPython's TypeError, with its text
+        try:
+            object.__new__(cls)
+        except TypeError as error:
+            raise RaisedByProgram(error) from None
+        raise Unsupported(f"object.__new__({cls.__qualname__}) of a class with abstract "
+                          f"methods", BreakReason.UNSUPPORTED_CALL)
     if args or kwargs:
         if cls.__new__ is not object.__new__:
             raise RaisedByProgram(TypeError("object.__new__() takes exactly one argument (the "

@@ -79,7 +79,7 @@ def wrap_constant(value: Any) -> Value:
     if kind in (set, frozenset):
         return SetValue([wrap_constant(v) for v in value], frozen=kind is frozenset)
     if is_namedtuple_class(kind):
-        return NamedTupleValue(kind, [wrap_constant(v) for v in value])
+        return NamedTupleValue(kind, [wrap_constant(v) for v in value], real=value)
     if isinstance(value, torch.Tensor):
         raise Unsupported("a tensor created outside the graph", BreakReason.UNSUPPORTED_VALUE)
     from compiler.values.typing_values import TypingValue, is_typing_object
@@ -176,7 +176,7 @@ def _wrap_tuple(ctx, obj: tuple, source: Source | None) -> Value:
                   else _item(source, i)) for i, v in enumerate(obj)]
     if kind is tuple:
         return TupleValue(items, source)
-    return NamedTupleValue(kind, items, source)
+    return NamedTupleValue(kind, items, source, real=obj)
 
 
 def _wrap_list(ctx, obj: list, source: Source | None) -> Value:

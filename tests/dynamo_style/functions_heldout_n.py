@@ -385,12 +385,12 @@ class Concrete(Abstract):
         return 7
 
 
-@case(gap="object.__new__ under ABCMeta (a metaclass with its own __new__) is refused")
+@case()
 def n_new_on_abc_concrete_subclass(a, b):
     return a * Concrete().run()
 
 
-@case(gap="object.__new__ of a class with abstract methods left is refused, not raised")
+@case()
 def n_new_on_abc_abstract_raises(a, b):
     try:
         Abstract()
