@@ -103,6 +103,11 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
         return set_operator(symbol, a, b)
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         return _constant_result(call_pure(fn, [plain(a), plain(b)], {}))
+    if symbol == "%" and a.is_constant() and type(a.as_constant()) is str:
+        from compiler.values.user_hash_repr import percent_of_one
+        result = percent_of_one(tx, a.as_constant(), b)  # `"%s" % obj`: str's own formatting
+        if result is not None:
+            return result
     result = try_dunders(tx, a, b, name, reflected)
     if result is not None:
         return result

@@ -10,6 +10,7 @@ which refuse them.
 from __future__ import annotations
 
 import dataclasses
+import re
 import types
 
 from compiler.errors import BreakReason, Unsupported
@@ -305,6 +306,34 @@ HANDLERS = {hash: _hash, repr: _as_text(_repr, repr), str: _as_text(_str, str),
 
 BUILTIN_HANDLERS.update(HANDLERS)  # joins the builtins' lookaside table
 
+
+_PERCENT_SPEC = re.compile(r"%(\([^)]*\))?([#0\- +]*)(\*|\d+)?(?:\.(\*|\d+))?[hlL]?(.)", re.S)
+
+
+def percent_of_one(tx, template: str, value: Value) -> Value | None:
+    """`template % obj` for an object of a Python class (not a tuple, so one argument): with
+    one `%s`, `%r` or `%a` in the template, the text of the object's traced `__str__` or
+    `__repr__` put where it goes (width and flags as CPython gives them); None for any other
+    template (what CPython does then is asked elsewhere, or refused)."""
+    if _python_class(value) is None:
+        return None
+    specs = [m for m in _PERCENT_SPEC.finditer(template) if m.group(5) != "%"]
+    if len(specs) != 1 or specs[0].group(1) or "*" in (specs[0].group(3) or "") + (
+            specs[0].group(4) or "") or specs[0].group(5) not in "sra":
+        return None
+    conversion = specs[0].group(5)
+    made = _str(tx, value) if conversion == "s" else _repr(tx, value)
+    if not isinstance(made, Value) or not made.is_constant():  # (a repr not known: refused)
+        return None
+    text = made.as_constant()
+    if conversion == "a":  # ascii(): the repr with what is not ASCII escaped
+        text = text.encode("ascii", "backslashreplace").decode("ascii")
+    as_s = template[:specs[0].start()] + template[specs[0].start():specs[0].end() - 1] + "s" + \
+        template[specs[0].end():]
+    return ConstantValue(as_s % (text,))
+
+
 # object.__getattribute__ / __delattr__ called directly join it there, beside super()'s, and
 # the builtins of attributes and identity (getattr ... id)
 from compiler.values import builtins_attributes, super_lookup  # noqa: E402, F401
+
