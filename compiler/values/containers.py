@@ -16,7 +16,9 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, index_of
+from compiler.values.dict_entries import Entries
 from compiler.values.dict_views import DictViewValue
+from compiler.values.lazy_extend import items_in_turn
 from compiler.values.member_iterators import DICT_CHANGED  # noqa: F401 - its old home
 from compiler.values.sort_order import list_sort_order
 from compiler.values.stdlib_dict_init import mapping_pairs
@@ -28,6 +30,9 @@ def _index(tx, key: Value):
         return key.as_constant()
     if key.dunder_class() is not None:  # a user object: its __index__ (or TypeError)
         return index_of(tx, key)
+    known_index = getattr(key, "known_index", None)  # a tensor made from numbers (tensor_known)
+    if known_index is not None:
+        return known_index(tx)
     raise Unsupported(f"index {key} that is not a Python constant", BreakReason.DATA_DEPENDENT)
 
 
@@ -262,14 +267,18 @@ class ListValue(SequenceValue):
             raise _real_index_error(self, lambda s: s.__delitem__(index)) from None
         tx.ctx.side_effects.mutate(self)
 
+    def append_item(self, item: Value) -> None:
+        self.items.append(item)
+
     def call_method(self, tx, name, args, kwargs):
         mutating = {"append", "extend", "pop", "insert", "remove", "clear", "reverse", "sort"}
         if name in mutating:
             tx.ctx.side_effects.mutate(self)
         if name == "append":
             self.items.append(args[0])
-        elif name == "extend":
-            self.items.extend(args[0].unpack(tx))
+        elif name == "extend":  # each item stored before the next is read (lazy_extend.py)
+            for item in items_in_turn(tx, args[0], self):
+                self.append_item(item)
         elif name == "pop":
             index = args[0].as_constant() if args else -1
             if not self.items:
@@ -299,43 +308,6 @@ class ListValue(SequenceValue):
         else:
             return super().call_method(tx, name, args, kwargs)
         return registry.wrap_constant(None)
-
-
-class Entries(dict):
-    """A dict tracker's entries (hash key -> (key, value)), counting the changes to its keys
-    (`version`): an iterator over the dict tells a value written from a key added or removed
-    (CPython's iterators see the first and fail on, or are thrown by, the second)."""
-
-    version = 0
-
-    def _counted(self, method, *args):
-        size = len(self)
-        try:
-            return method(*args)
-        finally:
-            if len(self) != size:
-                self.version += 1
-
-    def __setitem__(self, key, value):
-        self._counted(super().__setitem__, key, value)
-
-    def __delitem__(self, key):
-        self._counted(super().__delitem__, key)
-
-    def pop(self, *args):
-        return self._counted(super().pop, *args)
-
-    def popitem(self):
-        return self._counted(super().popitem)
-
-    def setdefault(self, *args):
-        return self._counted(super().setdefault, *args)
-
-    def update(self, *args, **kwargs):
-        self._counted(lambda: super(Entries, self).update(*args, **kwargs))
-
-    def clear(self):
-        self._counted(super().clear)
 
 
 class DictValue(Value):
@@ -588,6 +560,7 @@ def _symbolic(value) -> bool:
     if isinstance(value, TupleValue):
         return any(_symbolic(item) for item in value.items)
     return is_symbolic(value)
+
 
 
 registry.install(plain=plain, is_plain=is_plain)

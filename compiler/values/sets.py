@@ -24,6 +24,7 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.containers import unhashable
+from compiler.values.lazy_extend import items_in_turn, read_whole
 from compiler.values.stdlib_hash_keys import exact_member, key_of, one_operation, rebuilding
 
 # The in-place methods of set that take iterables.
@@ -257,6 +258,11 @@ class SetValue(Value):
             if self.table is None:
                 return SetValue.unordered(self._approximate_table(), [self.members])
             return SetValue.from_table(self.table.copy(), [self.members])
+        elif name in ("update", "difference_update") and len(args) > 1:
+            for arg in args:  # CPython changes the set by each argument in turn
+                self._call_method(tx, name, [arg], {})
+        elif name in ("update", "difference_update") and args and not read_whole(args[0], self):
+            self._one_at_a_time(tx, name, args[0])
         elif name == "update" or name in SET_UPDATES:
             table = self.table if self.table is not None else self._approximate_table()
             pools = [self.members]
@@ -273,6 +279,17 @@ class SetValue(Value):
         else:
             raise Unsupported(f"set.{name}", BreakReason.UNSUPPORTED_CALL)
         return registry.wrap_constant(None)
+
+    def _one_at_a_time(self, tx, name: str, iterable: Value) -> None:
+        """update / difference_update from a lazy iterable: each item added (or removed) before
+        the next is read, as CPython does (a generator then sees the set change, and an
+        iterator over the set fails on its size change)."""
+        for item in items_in_turn(tx, iterable, self):
+            if name == "update":
+                self._call_method(tx, "add", [item], {})
+            else:
+                key_of(tx, item)  # a set item is unhashable here (no frozenset retry)
+                self._call_method(tx, "discard", [item], {})
 
     def _pop(self) -> Value:
         if not self.members:

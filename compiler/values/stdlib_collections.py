@@ -18,6 +18,7 @@ from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.class_recipes import recipe
 from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import DictValue, ListValue, is_plain, plain
+from compiler.values.lazy_extend import items_in_turn
 
 
 class DequeValue(ListValue):
@@ -52,6 +53,10 @@ class DequeValue(ListValue):
     def rebuilt(self, items):
         return DequeValue(items, self.maxlen)
 
+    def append_item(self, item) -> None:  # extend: a full deque drops its first item each time
+        self.items.append(item)
+        self._keep_last()
+
     def getattr(self, tx, name):
         if name == "maxlen":
             return ConstantValue(self.maxlen)
@@ -84,10 +89,10 @@ class DequeValue(ListValue):
             if not self.items:
                 raise RaisedByProgram(IndexError("pop from an empty deque"))
             return self.items.pop(0)
-        elif name == "extendleft":
-            for item in args[0].unpack(tx):
+        elif name == "extendleft":  # each item stored before the next is read
+            for item in items_in_turn(tx, args[0], self):
                 self.items.insert(0, item)
-            self._keep_first()
+                self._keep_first()
         elif name == "rotate":
             steps = args[0].as_constant() if args else 1
             if self.items:

@@ -11,6 +11,7 @@ from compiler.values import registry
 from compiler.values.attributes import has_attribute
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.lazy_extend import items_in_turn
 
 # Readers of a dict subclass instance's storage (dict_unbound.storage_pairs): its pairs, or
 # None when the value is not such an instance.
@@ -37,7 +38,7 @@ def mapping_pairs(tx, source: Value) -> Iterator[tuple[Value, Value]]:
         for key in source.getattr(tx, "keys").call(tx, [], {}).unpack(tx):
             yield key, source.getitem(tx, key)
         return
-    for index, pair in enumerate(source.unpack(tx)):
+    for index, pair in enumerate(items_in_turn(tx, source)):  # each stored before the next
         items = pair.unpack(tx)
         if len(items) != 2:
             raise RaisedByProgram(ValueError(f"dictionary update sequence element #{index} has "

@@ -87,8 +87,6 @@ def test_item_of_an_unknown_tensor_is_still_deferred():
     _same(f, torch.ones(2))
 
 
-@pytest.mark.xfail(strict=True, reason="containers._index does not ask TensorValue.known_index "
-                   "yet")
 def test_float_tensor_as_an_index_raises_eagers_type_error():
     def f(x):
         try:
@@ -99,8 +97,6 @@ def test_float_tensor_as_an_index_raises_eagers_type_error():
     _same(f, torch.ones(2))
 
 
-@pytest.mark.xfail(strict=True, reason="containers._index does not ask TensorValue.known_index "
-                   "yet")
 def test_list_and_size_indexed_by_a_constant_tensor():
     def f(x, y):
         items = [x, y, x + 1]
