@@ -1,4 +1,4 @@
-"""`torch.cond(pred, true_fn, false_fn, operands)` in a trace.
+"""`torch.cond(pred, true_fn, false_fn, operands)` and torch's `wrap` operator in a trace.
 
 With a Python constant as the predicate (a bool, or a size comparison the ShapeEnv answered
 and guards), eager torch.cond just calls the branch it names: so does the trace, inlining it.
@@ -18,6 +18,7 @@ from __future__ import annotations
 import torch
 import torch.fx as fx
 from torch._higher_order_ops.cond import cond_op
+from torch._higher_order_ops.wrap import wrap
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
@@ -151,4 +152,13 @@ def _record(tx, pred, true_module, false_module, nodes: list, true_sub: Subgraph
     return TupleValue(outputs) if true_sub.returned_tuple else outputs[0]
 
 
+def wrap_call(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    """torch's `wrap` operator called eagerly calls the function with the arguments: so does
+    the trace, inlining it."""
+    if not args:
+        raise Unsupported("wrap() without a function", BreakReason.UNSUPPORTED_CALL)
+    return args[0].call(tx, list(args[1:]), kwargs)
+
+
 MODELLED_CALLS[torch.cond] = cond
+MODELLED_CALLS[wrap] = wrap_call

@@ -9,7 +9,7 @@ import pytest
 import torch
 
 import compiler
-from tests.differential import assert_same
+from tests.differential import assert_same, check_same
 
 
 def simple(x):
@@ -108,3 +108,12 @@ def test_what_torch_refuses_to_capture_is_refused(fn, args):
         fn(*args)
     with pytest.raises(type(eager.value)):
         compiler.compile(fn)(*args)
+
+
+def test_torchs_wrap_operator_calls_the_function():
+    from torch._higher_order_ops.wrap import wrap
+
+    def f(x, y):
+        return wrap(lambda a, b: a.sin() + b, x, y) * 2
+
+    check_same(f, torch.randn(3), torch.randn(3))
