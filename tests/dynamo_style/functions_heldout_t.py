@@ -160,3 +160,45 @@ def t_list_extend_tensor_rows_then_generator(x):
     rows.extend(torch.stack([x, x + 1]))
     rows.extend(r * len(rows) for r in list(rows))
     return torch.stack(rows)
+
+
+@case(_one)
+def t_set_update_islice_of_generator(x):
+    import itertools
+    s = {1}
+    s.update(itertools.islice((len(s) * 3 for _ in range(9)), 3))
+    return x + len(s), sorted(s)
+
+
+@case(_one)
+def t_list_extend_chain_generator_then_list(x):
+    import itertools
+    out = [x]
+    out.extend(itertools.chain((out[-1] * 2 for _ in range(2)), [x - 1]))
+    return torch.stack(out)
+
+
+class _CountingSource:
+    """An iterator class giving the length of the container it fills, three times."""
+
+    def __init__(self, target):
+        self.target = target
+        self.left = 3
+
+    def __iter__(self):
+        return self
+
+    def __next__(self):
+        if not self.left:
+            raise StopIteration
+        self.left -= 1
+        return len(self.target)
+
+
+@case(_one)
+def t_user_iterator_fills_list_and_set(x):
+    lst = [0]
+    lst.extend(_CountingSource(lst))
+    s = {10}
+    s.update(_CountingSource(s))
+    return x * len(lst), lst, sorted(s)
