@@ -43,6 +43,11 @@ _BINARY: dict[type, dict[str, tuple[str, tuple[type, ...]]]] = {
     tuple: {k: (v, (tuple,)) for k, v in _COMPARISONS.items()},
 }
 _BUILTIN_OPERANDS = (set, frozenset, dict, list, tuple)
+_OPERATOR_FUNCTIONS = {
+    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+    ">=": operator.ge, "-": operator.sub, "&": operator.and_, "|": operator.or_,
+    "^": operator.xor, "-=": operator.isub, "&=": operator.iand, "|=": operator.ior,
+    "^=": operator.ixor}
 _BY_OPERATOR = {"__getitem__": (operator.getitem, 1), "__contains__": (operator.contains, 1),
                 "__len__": (len, 0), "__iter__": (iter, 0)}
 
@@ -50,8 +55,7 @@ _BY_OPERATOR = {"__getitem__": (operator.getitem, 1), "__contains__": (operator.
 def _trackers() -> tuple[type, ...]:
     from compiler.values.containers import DictValue, ListValue, TupleValue
     from compiler.values.sets import SetValue
-    from compiler.values.stdlib_collections import DequeValue
-    return ListValue, TupleValue, DictValue, SetValue, DequeValue
+    return ListValue, TupleValue, DictValue, SetValue
 
 
 def _wrong_instance(fn, owner: type, kind: type) -> RaisedByProgram:
@@ -97,7 +101,6 @@ def _resolved(kind: type, name: str):
 
 def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Value | None:
     from compiler.values.constant import ConstantValue
-    from compiler.values.operators import binary_op, compare
     name = fn.__name__
     binary = _BINARY.get(owner, {}).get(name)
     by_operator = _BY_OPERATOR.get(name)
@@ -115,14 +118,13 @@ def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Va
         return ConstantValue(NotImplemented)
     if other_kind not in _BUILTIN_OPERANDS:
         return None  # a subclass operand: its reflected method could answer first
-    if symbol in _COMPARISONS.values():
-        return compare(tx, symbol, target, rest[0])
+    if symbol in _COMPARISONS.values() or owner is not dict:  # operator.eq, operator.sub...
+        return call_builtin(tx, _OPERATOR_FUNCTIONS[symbol], [target, rest[0]], {})
     if owner is dict:  # `a | b` is a new dict of both; `a |= b` updates a
         merged = target if symbol == "|=" else _new_dict()
         for source in ([target] if symbol == "|" else []) + [rest[0]]:
             merged.call_method(tx, "update", [source], {})
         return merged
-    return binary_op(tx, symbol, target, rest[0])
 
 
 def _new_dict() -> Value:
