@@ -92,6 +92,9 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if _is_array(a) or _is_array(b):
         return _array_op(tx, symbol, [a, b])
     if _is_tensor(a) or _is_tensor(b):
+        if symbol in ("+", "-", "*"):  # `x * t.item()`: t's copy where eager's dtype allows
+            from compiler.values.deferred_item import as_tensor_operand
+            a, b = as_tensor_operand(tx, a, b), as_tensor_operand(tx, b, a)
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
     if is_symbolic(a) or is_symbolic(b):
         result = symbolic_binary(tx, symbol, a, b)

@@ -20,7 +20,7 @@ def _data_dependent_if(x):
 
 
 def _item_call(x):
-    return x * x.sum().item()
+    return x * (x.sum().item() + 1.0)  # Python arithmetic on the number: its value needed
 
 
 def _nonzero(x):
