@@ -27,6 +27,7 @@ from compiler.values import (  # noqa: F401
     stdlib_operator,
     stdlib_sys,
     stdlib_types,
+    tensor_attributes,
     torch_python_checks,
     user_hash_repr,
     wrap,

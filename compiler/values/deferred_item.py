@@ -59,16 +59,16 @@ def deferred_item(tx, tensor, args: list[Value], kwargs: dict[str, Value]) -> Va
     return DeferredItemValue(snapshot, tensor.example.dtype)
 
 
-def as_tensor_operand(tx, item: Value, other: Value) -> Value:
-    """`x * t.item()` (+, - or *, with a tensor `x`): the graph's copy of `t` in the number's
-    place, when the op gives the same dtype with it as with a Python number of its type (a
-    0-d tensor of another category can promote differently); the number is cast to that
-    dtype either way, so the elements are eager's. Anything else: `item` as it was."""
-    from compiler.values.tensor import TensorValue
-    if not isinstance(item, DeferredItemValue) or not isinstance(other, TensorValue):
+def as_tensor_operand(item: Value, other_fake: torch.Tensor) -> Value:
+    """`x * t.item()` (+, - or *, with a tensor `x` whose fake is `other_fake`): the graph's copy
+    of `t` in the number's place, when the op gives the same dtype with it as with a Python
+    number of its type (a 0-d tensor of another category can promote differently); the
+    number is cast to that dtype either way, so the elements are eager's. Anything else:
+    `item` as it was."""
+    if not isinstance(item, DeferredItemValue):
         return item
     number = item.python_type()(1)
-    fake = other.example
-    if torch.result_type(fake, number) != torch.result_type(fake, item.snapshot.example):
+    if torch.result_type(other_fake, number) != torch.result_type(other_fake,
+                                                                  item.snapshot.example):
         return item
     return item.snapshot

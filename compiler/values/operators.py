@@ -25,6 +25,11 @@ from compiler.values.symbolic_int import (
     symbolic_compare,
 )
 
+# Installed by the modules that own them when imported (compiler/values/__init__.py imports
+# them): `percent_of_one(tx, template, value)` (user_hash_repr.py), which imports builtins,
+# which imports this module.
+HOOKS = {"percent_of_one": lambda tx, template, value: None}
+
 BINARY = {
     "+": (operator.add, "__add__", "__radd__"), "-": (operator.sub, "__sub__", "__rsub__"),
     "*": (operator.mul, "__mul__", "__rmul__"), "/": (operator.truediv, "__truediv__",
@@ -94,7 +99,8 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if _is_tensor(a) or _is_tensor(b):
         if symbol in ("+", "-", "*"):  # `x * t.item()`: t's copy where eager's dtype allows
             from compiler.values.deferred_item import as_tensor_operand
-            a, b = as_tensor_operand(tx, a, b), as_tensor_operand(tx, b, a)
+            a, b = (as_tensor_operand(a, b.example) if _is_tensor(b) else a,
+                    as_tensor_operand(b, a.example) if _is_tensor(a) else b)
         return tx.ctx.tensor_op("call_function", fn, [a, b], {}, f"operator {symbol}")
     if is_symbolic(a) or is_symbolic(b):
         result = symbolic_binary(tx, symbol, a, b)
@@ -107,8 +113,7 @@ def binary_op(tx, symbol: str, a: Value, b: Value) -> Value:
     if is_plain(a) and is_plain(b):  # containers of constants too: `"%(n)d" % {"n": 1}`
         return _constant_result(call_pure(fn, [plain(a), plain(b)], {}))
     if symbol == "%" and a.is_constant() and type(a.as_constant()) is str:
-        from compiler.values.user_hash_repr import percent_of_one
-        result = percent_of_one(tx, a.as_constant(), b)  # `"%s" % obj`: str's own formatting
+        result = HOOKS["percent_of_one"](tx, a.as_constant(), b)  # `"%s" % obj`
         if result is not None:
             return result
     result = try_dunders(tx, a, b, name, reflected)

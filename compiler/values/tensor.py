@@ -53,6 +53,11 @@ SIDE_EFFECT_METHODS = {"backward", "retain_grad", "register_hook",
                        "resize_as_", "detach_"}
 
 
+# The module of a tensor's instance attributes (tensor_attributes.py), which installs itself
+# here when imported (compiler/values/__init__.py imports it): it builds on TensorValue.
+INSTANCE_ATTRIBUTES: Any = None
+
+
 class TensorValue(Value):
     def __init__(self, node: fx.Node, example: torch.Tensor, source=None,
                  real_type: type = torch.Tensor):
@@ -166,7 +171,7 @@ class TensorValue(Value):
             return self._data(tx)
         if name in ("_base", "names"):
             raise Unsupported(f"Tensor.{name}", BreakReason.UNSUPPORTED_ATTRIBUTE)
-        from compiler.values import tensor_attributes
+        tensor_attributes = INSTANCE_ATTRIBUTES
         if name == "__dict__":
             return tensor_attributes.instance_dict(tx, self)
         found = tensor_attributes.instance_attribute(tx, self, name)
@@ -229,19 +234,16 @@ class TensorValue(Value):
         in the instance dict: as the trace left it, the real one's guarded on an input."""
         if find_in_mro(self.real_type, name)[0] is not None:
             return None
-        from compiler.values.tensor_attributes import has_instance_attribute
-        if has_instance_attribute(tx, self, name):
+        if INSTANCE_ATTRIBUTES.has_instance_attribute(tx, self, name):
             return True
         guard_lookup(tx, self.real_type, name, None)  # a program may add it to the class
         return False
 
     def setattr(self, tx, name: str, value: Value) -> None:
-        from compiler.values.tensor_attributes import set_attribute
-        set_attribute(tx, self, name, value)
+        INSTANCE_ATTRIBUTES.set_attribute(tx, self, name, value)
 
     def delattr(self, tx, name: str) -> None:
-        from compiler.values.tensor_attributes import delete_attribute
-        delete_attribute(tx, self, name)
+        INSTANCE_ATTRIBUTES.delete_attribute(tx, self, name)
 
     def _grad(self, tx) -> Value:
         """`.grad` of an input is state guarded like any other input (or what the trace

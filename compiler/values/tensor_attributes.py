@@ -16,13 +16,16 @@ A tensor whose identity depends on data (max()/min() of tensors) takes no attrib
 
 from __future__ import annotations
 
+import sys
+
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import AttrSource
-from compiler.values import registry
+from compiler.values import registry, tensor
 from compiler.values.attributes import find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.tensor import TensorValue
 
 _SLOTS = ("__getattribute__", "__setattr__", "__delattr__")
 
@@ -153,7 +156,6 @@ def _set_data(tx, tensor, value: Value) -> None:
     history), and an existing `t` gets `z` assigned after the graph, as eager's setter does.
     Refused for a tensor that requires grad (the graph cannot give the leaf new data), with a
     compiling backend or in a transform (as reading `.data`)."""
-    from compiler.values.tensor import TensorValue
     if not isinstance(value, TensorValue):
         if value.is_constant():
             raise RaisedByProgram(TypeError(f"Variable data has to be a tensor, but got "
@@ -181,7 +183,6 @@ def _set_part(tx, tensor, name: str, value: Value) -> None:
     """`t.real = v` / `t.imag = v`: eager copies `v` into that part (a tensor as it is, a
     number made a tensor of the part's dtype first); the part of a real tensor's `real` is
     the tensor itself."""
-    from compiler.values.tensor import TensorValue
     if name == "imag" and not tensor.example.dtype.is_complex:
         raise RaisedByProgram(RuntimeError(
             "imag is not implemented for tensors with non-complex dtypes."))
@@ -204,3 +205,6 @@ def instance_dict(tx, tensor) -> Value:
     _check_plain_class(tensor, "__dict__")
     from compiler.values.instance_dict import InstanceDictValue
     return InstanceDictValue.of(tensor)
+
+
+tensor.INSTANCE_ATTRIBUTES = sys.modules[__name__]

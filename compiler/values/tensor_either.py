@@ -23,6 +23,7 @@ import itertools
 import operator
 
 import torch
+from torch.multiprocessing.reductions import StorageWeakRef
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
@@ -97,7 +98,6 @@ def select_with_numbers(tx, symbol: str, items: list[Value]) -> Value | None:
     """max (">") / min ("<") over 0-d tensors, EitherValues and int constants, at least one
     of them a number and one not; None for other items."""
     from compiler.values.tensor import TensorValue
-    from compiler.values.tensor_selection import _storage
     kinds = [i for i in items if isinstance(i, (TensorValue, EitherValue))]
     if not kinds or len(kinds) == len(items) and not any(
             isinstance(i, EitherValue) for i in items):
@@ -115,7 +115,7 @@ def select_with_numbers(tx, symbol: str, items: list[Value]) -> Value | None:
         elif item.is_constant():
             numbers.add(item.as_constant())
         else:
-            tx.ctx.entangled_storages.add(_storage(item))
+            tx.ctx.entangled_storages.add(StorageWeakRef(item.example.untyped_storage()))
     graph_items = [_in_graph(tx, i, dtype) for i in items]
     kept = graph_items[0]
     compare = operator.gt if symbol == ">" else operator.lt

@@ -14,6 +14,7 @@ import re
 import types
 
 from compiler.errors import BreakReason, Unsupported
+from compiler.values import operators
 from compiler.values.attributes import guarded_find_in_mro
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
@@ -332,6 +333,8 @@ def percent_of_one(tx, template: str, value: Value) -> Value | None:
         template[specs[0].end():]
     return ConstantValue(as_s % (text,))
 
+
+operators.HOOKS["percent_of_one"] = percent_of_one
 
 # object.__getattribute__ / __delattr__ called directly join it there, beside super()'s, and
 # the builtins of attributes and identity (getattr ... id)
