@@ -47,7 +47,8 @@ METHOD_TABLES: dict[type, dict[str, tuple]] = {
     list: {}, tuple: {}, str: _STR, dict: _DICT, set: _SET, frozenset: _SET_COMMON,
     collections.deque: _DEQUE,
     collections.OrderedDict: {"keys": (0, 0, ()), "items": (0, 0, ()), "values": (0, 0, ()),
-                              "clear": (0, 0, ()), "copy": (0, 0, ())},
+                              "clear": (0, 0, ()), "copy": (0, 0, ()),
+                              "pop": (1, 2, ("key", "default")), "update": (0, 1, (_ANY_KEYWORD,))},
     collections.defaultdict: {"copy": (0, 0, ())},
 }
 BUILTIN_TABLE: dict[Any, tuple] = {

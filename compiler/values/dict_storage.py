@@ -111,10 +111,8 @@ class DictStorageMethodValue(Value):
             return base_method(tx, self.obj, self.name, dict, args, kwargs)
         if self.name == "__len__":
             return self._len(tx, args)
-        expected = 2 if self.name == "get" else 1
-        if not 1 <= len(args) <= expected:
-            raise RaisedByProgram(TypeError(f"{self.name} expected at most {expected} "
-                                            f"arguments, got {len(args)}"))
+        from compiler.values.call_arity import check_method
+        check_method(self.obj.python_type(), self.name, args, kwargs, owner=dict)
         found = self._read(tx, args[0].as_constant())
         if self.name == "__contains__":
             return ConstantValue(found is not None)

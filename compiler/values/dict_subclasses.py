@@ -262,8 +262,7 @@ def dict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> V
                                      watched=(DICT_CHANGED, storage.entries.keys))
     if name in ("update", "__init__"):
         if len(args) > 1:
-            raise RaisedByProgram(TypeError(f"{name} expected at most 1 argument, got "
-                                            f"{len(args)}"))
+            _too_many(dict, name, len(args))
         storage.call_method(tx, "update", args, kwargs)
         return _none()
     if name == "copy":
@@ -324,9 +323,19 @@ def _pairs_to_store(tx, source: Value) -> list[tuple[Value, Value]]:
     return list(mapping_pairs(tx, source))
 
 
+def _too_many(owner: type, name: str, count: int) -> None:
+    """The TypeError `owner.name` raises for `count` positional arguments, CPython's own."""
+    try:
+        getattr(owner(), name)(*[{}] * count)
+    except TypeError as error:
+        raise RaisedByProgram(error) from None
+    raise Unsupported(f"{owner.__name__}.{name} with {count} arguments",
+                      BreakReason.UNSUPPORTED_CALL)
+
+
 def _store_each(tx, obj: Value, args: list[Value], kwargs: dict, name: str) -> None:
-    if len(args) > 1:
-        raise RaisedByProgram(TypeError(f"{name} expected at most 1 argument, got {len(args)}"))
+    if len(args) > 1:  # CPython's own text, from a fresh OrderedDict given as many
+        _too_many(ODICT, name, len(args))
     for arg in args:
         for key, value in _pairs_to_store(tx, arg):
             obj.setitem(tx, key, value)
@@ -368,6 +377,8 @@ def odict_method(tx, obj: Value, name: str, args: list[Value], kwargs: dict) -> 
 
 
 def base_method(tx, obj: Value, name: str, owner: type, args, kwargs) -> Value:
+    from compiler.values.call_arity import check_method
+    check_method(obj.python_type(), name, args, kwargs, owner=owner)  # CPython's TypeError
     if owner is ODICT and name in ODICT_METHODS and name in vars(ODICT):
         return odict_method(tx, obj, name, args, kwargs)
     if owner is dict and name not in ORDER_FREE and issubclass(obj.python_type(), ODICT):
