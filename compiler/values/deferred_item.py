@@ -72,3 +72,62 @@ def as_tensor_operand(item: Value, other_fake: torch.Tensor) -> Value:
                                                                   item.snapshot.example):
         return item
     return item.snapshot
+
+
+def _standin(value: Value, items: list, depth: int = 0) -> Any:
+    """The data with each deferred number replaced by a number of its type (to ask torch the
+    dtype and shape it infers), the deferred ones collected in order; None for anything else."""
+    from compiler.values.containers import ListValue, TupleValue
+    if isinstance(value, DeferredItemValue):
+        items.append(value)
+        return value.python_type()(0)
+    if type(value) in (ListValue, TupleValue) and depth < 8:
+        parts = [_standin(item, items, depth + 1) for item in value.items]
+        return None if any(p is None for p in parts) else parts
+    if value.is_constant() and type(value.as_constant()) in (bool, int, float, complex):
+        return value.as_constant()
+    return None
+
+
+def tensor_of_items(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    """`torch.tensor([t.item(), 2.0])`: each deferred number is its tensor's copy converted to
+    the dtype torch infers from the Python numbers (or is given), where that conversion is
+    exactly the Python number's (into a floating dtype; an int or bool into the dtype it
+    infers); None where the data holds no deferred number or the call is otherwise."""
+    if len(args) != 1 or set(kwargs) - {"dtype"}:
+        return None
+    items: list = []
+    standin = _standin(args[0], items)
+    if not items or standin is None:
+        return None
+    given = kwargs["dtype"].as_constant() if "dtype" in kwargs and kwargs[
+        "dtype"].is_constant() else None
+    if "dtype" in kwargs and not isinstance(given, torch.dtype):
+        return None
+    try:
+        inferred = fn(standin).dtype
+        fn(standin, dtype=given or inferred)
+    except Exception:  # noqa: BLE001 - eager's error: the general path gives it
+        return None
+    dtype = given or inferred
+    if not (dtype.is_floating_point or dtype.is_complex or (
+            dtype == inferred and all(i.python_type() in (int, bool) for i in items))):
+        raise Unsupported(f"torch.{fn.__name__} of .item() numbers into {dtype}",
+                          BreakReason.DATA_DEPENDENT)
+    return _built(tx, args[0], dtype)
+
+
+def _built(tx, value: Value, dtype: torch.dtype) -> Value:
+    from compiler.values.constant import ConstantValue
+    from compiler.values.containers import ListValue
+    op = tx.ctx.tensor_op
+    if isinstance(value, DeferredItemValue):
+        alone = op("call_method", "detach", [value.snapshot], {}, "torch.tensor")
+        copied = op("call_method", "to", [alone], {"dtype": ConstantValue(dtype),
+                                                   "copy": ConstantValue(True)}, "torch.tensor")
+        return op("call_method", "reshape", [copied, ConstantValue(())], {}, "torch.tensor")
+    if value.is_constant():
+        return op("call_function", torch.tensor, [value], {"dtype": ConstantValue(dtype)},
+                  "torch.tensor")
+    parts = ListValue([_built(tx, item, dtype) for item in value.items])
+    return op("call_function", torch.stack, [parts], {}, "torch.tensor")

@@ -116,8 +116,11 @@ class TorchFunctionValue(NativeFunctionValue):
             if converted is not None:
                 return converted
         if fn is torch.tensor or fn is torch.as_tensor:
+            from compiler.values.deferred_item import tensor_of_items
             from compiler.values.tensor_literals import tensor_of_tensors
-            built = tensor_of_tensors(tx, fn, list(args), kwargs)
+            built = tensor_of_items(tx, fn, list(args), kwargs)
+            if built is None:
+                built = tensor_of_tensors(tx, fn, list(args), kwargs)
             if built is not None:
                 return built
         if fn is _MANUAL_SEED or fn is torch.set_rng_state:

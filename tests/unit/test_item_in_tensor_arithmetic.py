@@ -50,3 +50,33 @@ def test_an_item_that_would_promote_otherwise_is_refused():
     with pytest.raises(compiler.Unsupported, match="DeferredItemValue"):
         check_same(int_minus_float64_item, *args)
     check_same(int_minus_float64_item, *args, fullgraph=False)
+
+
+def _mutated_copy(v):
+    t = torch.tensor(v.item())
+    t.add_(1)
+    return t, v.item()
+
+
+@pytest.mark.parametrize("fn, arg", [
+    (lambda v: torch.tensor([v.item()]), torch.randn(1)),
+    (lambda v: torch.tensor([[v.item()], [2.0]]), torch.randn(1)),
+    (lambda v: torch.tensor(v.item()), torch.randn(1)),
+    (lambda v: torch.tensor((v.item(),)), torch.randn(1)),
+    (lambda v: torch.tensor([v.item(), 1]), torch.randn(1, dtype=torch.float64)),
+    (lambda v: torch.tensor([v.item(), 3]), torch.tensor([7])),
+    (lambda v: torch.tensor([v.item(), 3.5]), torch.tensor([7])),
+    (lambda v: torch.tensor([v.item()], dtype=torch.float16), torch.randn(1)),
+    (lambda v: torch.tensor([v.sum().item()]), torch.randn(2, requires_grad=True)),
+    (lambda v: torch.tensor([v.all().item(), False]), torch.tensor([True])),
+    (_mutated_copy, torch.randn(1)),
+])
+def test_torch_tensor_of_item_numbers(fn, arg):
+    """`torch.tensor([t.item(), ...])`: t's copy converted to the dtype torch infers from the
+    Python numbers (float64 items into the default dtype, ints into int64), a new tensor."""
+    check_same(fn, arg)
+
+
+def test_item_numbers_into_an_integer_dtype_are_refused():
+    with pytest.raises(compiler.Unsupported, match="item"):
+        check_same(lambda v: torch.tensor([v.item()], dtype=torch.int32), torch.randn(1))
