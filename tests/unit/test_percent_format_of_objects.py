@@ -3,6 +3,8 @@
 one argument, or a number, is left to CPython's errors or refused. Compared with eager,
 fullgraph and not."""
 
+# ruff: noqa: UP031 - the % formatting is what these cases trace
+
 import pytest
 import torch
 
