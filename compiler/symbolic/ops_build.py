@@ -139,30 +139,11 @@ def dict_merge(tx, inst):
     for key, value in pairs:  # one pair at a time, raising at the first duplicate
         if target.contains(tx, key):
             name = key.as_constant() if key.is_constant() else key
-            called = _function_text(tx.stack[-(inst.arg + 2)])
+            called = tx.stack[-(inst.arg + 2)].called_name()
             raise RaisedByProgram(TypeError(f"{called} got multiple values for keyword "
                                             f"argument {name!r}"))
         target.setitem(tx, key, value)
 
-
-def _function_text(value) -> str:
-    """How CPython names the called object in a call's TypeError (`mod.f()`, `f()` for a
-    builtin, `X object`); refused for a callable whose names the trace may have changed."""
-    from compiler.values.callables import UserFunctionValue
-    if isinstance(value, UserFunctionValue) and not {"__qualname__", "__module__"} & set(
-            value.attributes):
-        qualname = value.fn.__qualname__ if value.fn is not None else value.name
-        module = value.fn.__module__ if value.fn is not None else value.f_globals.get(
-            "__name__")
-    else:
-        real = value.fixed_object()
-        if real is None:  # no one real object: the text is not known
-            raise Unsupported(f"the name of {value} in a call's TypeError",
-                              BreakReason.UNSUPPORTED_VALUE)
-        qualname, module = getattr(real, "__qualname__", None), getattr(real, "__module__", None)
-        if not isinstance(qualname, str):
-            return f"{type(real).__name__} object"
-    return f"{module}.{qualname}()" if module not in (None, "builtins") else f"{qualname}()"
 
 
 @handles("LIST_TO_TUPLE")

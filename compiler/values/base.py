@@ -105,6 +105,18 @@ class Value:
         (compiler/values/identity.py)."""
         return None
 
+    def called_name(self) -> str:
+        """How CPython names this callable in a call's TypeError (`mod.f()`, `f()` for a
+        builtin, `X object`): from the one real object it stands for, else refused."""
+        real = self.fixed_object()
+        if real is None:
+            raise Unsupported(f"the name of {self} in a call's TypeError",
+                              BreakReason.UNSUPPORTED_VALUE)
+        qualname, module = getattr(real, "__qualname__", None), getattr(real, "__module__", None)
+        if not isinstance(qualname, str):
+            return f"{type(real).__name__} object"
+        return f"{module}.{qualname}()" if module not in (None, "builtins") else f"{qualname}()"
+
     def is_fresh_object(self) -> bool:
         """A mutable object made in the trace: this tracker is the only one for it, so `is`
         against any other tracker is False (compiler/values/identity.py)."""

@@ -118,6 +118,13 @@ class UserFunctionValue(Value):
     def fixed_object(self) -> Any:
         return self.fn
 
+    def called_name(self) -> str:
+        if {"__qualname__", "__module__"} & set(self.attributes):  # the trace wrote them
+            return super().called_name()
+        qualname = self.fn.__qualname__ if self.fn is not None else self.name
+        module = self.fn.__module__ if self.fn is not None else self.f_globals.get("__name__")
+        return f"{module}.{qualname}()" if module not in (None, "builtins") else f"{qualname}()"
+
     def is_fresh_object(self) -> bool:
         return True  # made in the trace when it has no fixed object (a lambda, a closure)
 

@@ -426,7 +426,7 @@ class ObjectValue(Value):
             return ClassValue(self.cls)
         if name == "__dict__":
             raise Unsupported("an object's __dict__", BreakReason.UNSUPPORTED_ATTRIBUTE)
-        if self.source is not None and hasattr(self.real, "__dict__"):
+        if self.source is not None and hasattr(self.real, "__dict__") and name not in self.deleted:
             tx.ctx.guard(self.source, GuardKind.INSTANCE_ATTR, (name, False))
         if set_only and (user := UserDescriptor.find(tx, self.cls, name)) is not None:
             return user.tracker(tx)  # a data descriptor without __get__ is read as itself
@@ -438,8 +438,8 @@ class ObjectValue(Value):
         if name in vars(object):  # object's own slots (`__sizeof__`, `__reduce__`, ...)
             raise Unsupported(f"attribute {name!r} of a {self.cls.__qualname__} object",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
-        if self.source is not None and not self._has_getattr_hook():
-            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))
+        if self.source is not None and not self._has_getattr_hook() and name not in self.deleted:
+            tx.ctx.guard(self.source, GuardKind.HASATTR, (name, False))  # (not if deleted here)
         raise RaisedByProgram(AttributeError(f"{self.cls.__name__!r} object has no attribute "
                                              f"{name!r}"))
 

@@ -42,7 +42,7 @@ def test_break_at_an_unsupported_call_runs_it_and_resumes(capsys):
 def test_item_in_the_middle_keeps_locals_and_stack():
     def f(x, scale):
         a = x.sum()
-        k = a.item()
+        k = a.item() * 2  # Python arithmetic on the number: its value is needed, a break
         return x * k + scale, scale
 
     fc = compiler.compile(f)
@@ -70,7 +70,7 @@ def test_break_inside_a_loop_resumes_with_the_iterator():
 def test_break_inside_try_block_resumes_inside_it():
     def f(x):
         try:
-            v = x.sum().item()
+            v = x.sum().item() + 1.0  # the number's value is needed here: a break
         except RuntimeError:
             v = 0.0
         return x + v
