@@ -16,7 +16,29 @@ from compiler.values.constant import ConstantValue
 _METHODS = ("keys", "values", "items", "get", "copy")
 
 
-class MappingProxyValue(Value):
+class ReadOnlyMapping(Value):
+    """What every mappingproxy tracker answers alike: writes raise, and its methods are bound
+    to it by name (`what` names it in a refusal)."""
+
+    what = "a mappingproxy"
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
+                                        "assignment"))
+
+    def delitem(self, tx, key: Value) -> None:
+        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
+                                        "deletion"))
+
+    def getattr(self, tx, name: str) -> Value:
+        if name not in _METHODS:
+            raise Unsupported(f"attribute {name!r} of {self.what}",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
+        from compiler.values.native import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+
+class MappingProxyValue(ReadOnlyMapping):
     def __init__(self, keys: list[Any], read: Callable[[Any], Value], what: str):
         super().__init__(None)
         self.keys, self._read, self.what = list(keys), read, what
@@ -54,21 +76,6 @@ class MappingProxyValue(Value):
         if real not in self.keys:
             raise RaisedByProgram(KeyError(real))
         return self._value(real)
-
-    def setitem(self, tx, key: Value, value: Value) -> None:
-        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
-                                        "assignment"))
-
-    def delitem(self, tx, key: Value) -> None:
-        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
-                                        "deletion"))
-
-    def getattr(self, tx, name: str) -> Value:
-        if name not in _METHODS:
-            raise Unsupported(f"attribute {name!r} of {self.what}",
-                              BreakReason.UNSUPPORTED_ATTRIBUTE)
-        from compiler.values.native import BoundContainerMethodValue
-        return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs) -> Value:
         if name == "get" and 1 <= len(args) <= 2 and not kwargs:

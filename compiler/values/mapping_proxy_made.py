@@ -12,11 +12,12 @@ import types
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue
+from compiler.values.mapping_proxy import ReadOnlyMapping
 
 _METHODS = ("get", "keys", "values", "items", "copy")
 
 
-class MadeMappingProxyValue(Value):
+class MadeMappingProxyValue(ReadOnlyMapping):
     def __init__(self, mapping: Value):
         super().__init__(None)
         self.mapping = mapping
@@ -50,21 +51,6 @@ class MadeMappingProxyValue(Value):
 
     def getitem(self, tx, key: Value) -> Value:
         return self.mapping.getitem(tx, key)
-
-    def setitem(self, tx, key: Value, value: Value) -> None:
-        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
-                                        "assignment"))
-
-    def delitem(self, tx, key: Value) -> None:
-        raise RaisedByProgram(TypeError("'mappingproxy' object does not support item "
-                                        "deletion"))
-
-    def getattr(self, tx, name: str) -> Value:
-        if name not in _METHODS:
-            raise Unsupported(f"attribute {name!r} of a mappingproxy",
-                              BreakReason.UNSUPPORTED_ATTRIBUTE)
-        from compiler.values.native import BoundContainerMethodValue
-        return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs) -> Value:
         if name not in _METHODS:
