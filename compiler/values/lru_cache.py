@@ -4,6 +4,7 @@ trace time and its constant result is folded in, guarded on the cache's miss cou
 
 from __future__ import annotations
 
+import inspect
 import weakref
 from typing import Any
 
@@ -47,7 +48,7 @@ class LruCacheValue(HeldCallableValue):
         source = self.source or ConstantSource(tx.ctx.label_for(self.fn, "lru"), self.fn)
         called = _CALLED.setdefault(tx.ctx, {})
         key = _call_key(self.fn, plain, named)
-        if tx.ctx.side_effects.recorded() and (
+        if tx.ctx.side_effects.recorded() and not _surely_hits(self.fn, plain, named) and (
                 key is None or called.get(key) != self.fn.cache_info().misses):
             # (a global set, a list changed, ... earlier in the trace): should the call miss,
             # the function would run now, blind to those changes. It surely hits when this
@@ -80,6 +81,18 @@ class LruCacheValue(HeldCallableValue):
             return registry.wrap(tx.ctx, getattr(self.fn, name), AttrSource(self.source, name)
                         if self.source is not None else None)
         return super().getattr(tx, name)
+
+
+def _surely_hits(fn, plain: list, named: dict) -> bool:
+    """A call with no arguments of a function that takes none, whose cache holds an entry:
+    that entry is the one key such a call can have, so the call hits."""
+    if plain or named:
+        return False
+    try:
+        parameters = inspect.signature(fn.__wrapped__).parameters
+    except (AttributeError, TypeError, ValueError):
+        return False
+    return not parameters and fn.cache_info().currsize >= 1
 
 
 # The calls each trace made, by trace context: (wrapper, arguments) -> miss count after it.

@@ -5,6 +5,7 @@ guards hold. Compared with eager, call by call, with the cache's counters."""
 
 import functools
 
+import pytest
 import torch
 
 import compiler
@@ -48,3 +49,40 @@ def test_an_lru_function_reached_without_a_source_is_guarded_on_its_misses():
 
     compiled = compiler.compile(_calls_through_a_table, fullgraph=True)
     assert_same(run(compiled), run(_calls_through_a_table))
+
+
+_FLAG = {"on": True}
+
+
+@functools.lru_cache
+def _available():
+    return _FLAG["on"]
+
+
+@functools.lru_cache
+def _scaled(k):
+    return k * _FLAG.get("scale", 1)
+
+
+def test_a_cached_query_without_arguments_after_a_write_is_a_sure_hit():
+    """After the trace wrote to an existing object, a call of an lru_cache function could
+    miss and run blind to that write, so it is refused; a function of no arguments whose
+    cache holds its one entry surely hits, and is answered from the cache."""
+    log = []
+
+    def f(x):
+        log.append(1)
+        return x + 1 if _available() else x - 1
+
+    _available()  # its one entry is cached
+    compiled = compiler.compile(f, fullgraph=True)
+    for _ in range(2):
+        assert_same(compiled(torch.ones(2)), torch.ones(2) + 1)
+    assert log == [1, 1] and not compiler.stats(compiled).graph_breaks
+
+    def g(x):
+        log.append(2)
+        return x * _scaled(3)
+
+    with pytest.raises(compiler.Unsupported, match="lru_cache"):
+        compiler.compile(g, fullgraph=True)(torch.ones(2))
