@@ -12,6 +12,15 @@ import compiler
 from tests.differential import assert_same, check_same
 
 
+@pytest.fixture(autouse=True)
+def _distribution_validation_kept():
+    """Eager torch.cond compiles with torch's own Dynamo, which switches off the distributions'
+    default argument validation for the whole process: put back for the tests after these."""
+    before = torch.distributions.Distribution._validate_args
+    yield
+    torch.distributions.Distribution.set_default_validate_args(before)
+
+
 def simple(x):
     return torch.cond(x.sum() > 0, lambda t: t.sin(), lambda t: t.cos(), (x,))
 
