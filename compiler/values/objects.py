@@ -33,6 +33,7 @@ from compiler.values.callables import (
 from compiler.values.constant import ConstantValue
 from compiler.values.instance_dict import InstanceDictValue, dict_writers, new_slotted_object
 from compiler.values.object_slot_methods import ObjectSlotMethodValue
+from compiler.values.stdlib_enum import ClassProtocols
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
 from compiler.values.weakrefs import instance_weakref
 
@@ -139,7 +140,7 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
     return bind_class_attribute(tx, owner, raw, self_value, cls_value, source)
 
 
-class ClassValue(Value):
+class ClassValue(ClassProtocols):
     def __init__(self, cls: type, source=None):
         super().__init__(source)
         self.cls = cls
@@ -269,32 +270,6 @@ class ClassValue(Value):
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.construct import construct
         return construct(tx, self, args, kwargs)
-
-    def contains(self, tx, item: Value) -> bool:
-        """`item in cls` asks the metaclass's `__contains__` (enum's: TypeError for a value
-        that is not a member in 3.11); a metaclass without one iterates the class."""
-        from compiler.values.stdlib_enum import class_contains
-        found = class_contains(tx, self, item)
-        return super().contains(tx, item) if found is None else found
-
-    def iter(self, tx) -> Value:
-        from compiler.values.stdlib_enum import is_enum_protocol
-        if is_enum_protocol(self.cls, "__iter__"):  # the members, in definition order
-            from compiler.values.iterators import SequenceIteratorValue
-            return SequenceIteratorValue([ConstantValue(member) for member in self.cls])
-        return super().iter(tx)
-
-    def len(self, tx) -> int:
-        from compiler.values.stdlib_enum import is_enum_protocol
-        return len(self.cls) if is_enum_protocol(self.cls, "__len__") else super().len(tx)
-
-    def getitem(self, tx, key: Value) -> Value:
-        from compiler.values.stdlib_enum import is_enum_protocol
-        if is_enum_protocol(self.cls, "__getitem__"):  # a member by name
-            from compiler.values.constant import call_pure
-            return ConstantValue(call_pure(lambda k: self.cls[k], [key.as_constant()], {}))
-        from compiler.values.typing_values import class_subscript
-        return class_subscript(tx, self, key)
 
     def setattr(self, tx, name: str, value: Value) -> None:
         if type(self.cls) is not type or self.cls.__module__ in ("builtins",) or (

@@ -116,3 +116,33 @@ def class_contains(tx, cls_value: Value, item: Value) -> bool | None:
 
 constant.HOOKS["enum_member_attribute"] = member_attribute
 constant.HOOKS["enum_member_has_attribute"] = member_has_attribute
+
+
+class ClassProtocols(Value):
+    """`in`, `iter`, `len` and `[]` of a class tracker (`ClassValue`, which holds `cls`): they
+    ask the metaclass. Enum's own run on the real class; a metaclass overriding them is
+    refused; `cls[k]` of any other class is a subscript (`list[int]`, a Generic)."""
+
+    cls: type
+
+    def contains(self, tx, item: Value) -> bool:
+        """`item in cls` asks the metaclass's `__contains__` (enum's: TypeError for a value
+        that is not a member in 3.11); a metaclass without one iterates the class."""
+        found = class_contains(tx, self, item)
+        return super().contains(tx, item) if found is None else found
+
+    def iter(self, tx) -> Value:
+        if is_enum_protocol(self.cls, "__iter__"):  # the members, in definition order
+            from compiler.values.iterators import SequenceIteratorValue
+            return SequenceIteratorValue([constant.ConstantValue(m) for m in self.cls])
+        return super().iter(tx)
+
+    def len(self, tx) -> int:
+        return len(self.cls) if is_enum_protocol(self.cls, "__len__") else super().len(tx)
+
+    def getitem(self, tx, key: Value) -> Value:
+        if is_enum_protocol(self.cls, "__getitem__"):  # a member by name
+            return constant.ConstantValue(constant.call_pure(lambda k: self.cls[k],
+                                                             [key.as_constant()], {}))
+        from compiler.values.typing_values import class_subscript
+        return class_subscript(tx, self, key)
