@@ -43,16 +43,22 @@ class RaisedByProgram(Exception):
         self.exc = exc
 
 
-def next_until_stop(tx, iterator: Value) -> list[Value]:
-    """`iterator.next(tx)` until the program's StopIteration: the items it had left."""
-    items = []
+def one_by_one(tx, iterator: Value):
+    """`iterator.next(tx)` until the program's StopIteration, each item given to the caller
+    before the next is asked for."""
     while True:
         try:
-            items.append(iterator.next(tx))
+            item = iterator.next(tx)
         except RaisedByProgram as raised:
             if isinstance(raised.exc, StopIteration):
-                return items
+                return
             raise
+        yield item
+
+
+def next_until_stop(tx, iterator: Value) -> list[Value]:
+    """`iterator.next(tx)` until the program's StopIteration: the items it had left."""
+    return list(one_by_one(tx, iterator))
 
 
 class Value:

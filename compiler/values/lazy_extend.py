@@ -23,7 +23,7 @@ import torch
 
 from compiler.config import config
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import Value, one_by_one
 
 # The exact types whose items cannot change while an extend or update reads them (the store
 # runs no program code); a subclass may iterate by its own __iter__, so it is stepped.
@@ -55,14 +55,12 @@ def items_in_turn(tx, iterable: Value, target: Value | None = None) -> Iterator[
     if target is not None and _deque_over_itself(iterator, target):
         raise Unsupported("a deque extended from an iterator over itself",
                           BreakReason.UNSUPPORTED_VALUE)
-    for _ in range(config.max_loop_iterations):
-        try:
-            item = iterator.next(tx)
-        except RaisedByProgram as raised:
-            if isinstance(raised.exc, StopIteration):
-                return
-            raise
+    for count, item in enumerate(one_by_one(tx, iterator)):
+        if count == config.max_loop_iterations:
+            break
         yield item
+    else:
+        return
     raise Unsupported(f"an extend or update read more than {config.max_loop_iterations} items",
                       BreakReason.UNSUPPORTED_VALUE)
 

@@ -19,7 +19,7 @@ from collections.abc import Callable
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.iterators import SequenceIteratorValue
 
 DICT_CHANGED = "dictionary changed size during iteration"  # CPython's dict iterators' error
@@ -69,14 +69,7 @@ class MembersIteratorValue(SequenceIteratorValue):
         return value
 
     def drain(self, tx) -> list[Value]:
-        rest = []
-        while True:
-            try:
-                rest.append(self.next(tx))
-            except RaisedByProgram as raised:
-                if isinstance(raised.exc, StopIteration):
-                    return rest
-                raise
+        return next_until_stop(tx, self)
 
     def reconstruct(self, plan) -> str:
         if self.failed or self.ended or self.state() != self.start:

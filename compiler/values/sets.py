@@ -22,7 +22,7 @@ from typing import Any
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import bound_method
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, one_by_one
 from compiler.values.containers import unhashable
 from compiler.values.lazy_extend import items_in_turn, read_whole
 from compiler.values.stdlib_hash_keys import exact_member, key_of, one_operation, rebuilding
@@ -388,13 +388,7 @@ def _mirror(tx, value: Value, pools: list[dict[Any, Value]]):
 def _keys_one_at_a_time(tx, iterator: Value, pool: dict[Any, Value]):
     """The keys of an iterable as the real table operation takes them: each item read, then
     hashed, then added, before the next is read (as CPython's set does with an iterable)."""
-    while True:
-        try:
-            item = iterator.next(tx)
-        except RaisedByProgram as raised:
-            if isinstance(raised.exc, StopIteration):
-                return
-            raise
+    for item in one_by_one(tx, iterator):
         key = key_of(tx, item)
         with rebuilding():  # by identity: the stand-ins themselves come back in the result
             pool.setdefault(key, item)
