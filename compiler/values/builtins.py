@@ -114,11 +114,11 @@ def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
         result = handler(tx, *args, **kwargs)
         if result is not NotImplemented:
             return result
-    if _is_pure(fn):  # a size it needs as an int is specialised
+    pure = _is_pure(fn)
+    if pure:  # a size it needs as an int is specialised
         args = [specialised(a) for a in args]
         kwargs = {k: specialised(v) for k, v in kwargs.items()}
-    if _is_pure(fn) and all(is_plain(a) for a in args) and all(
-            is_plain(v) for v in kwargs.values()):
+    if pure and all(is_plain(a) for a in args) and all(is_plain(v) for v in kwargs.values()):
         positional = [plain(a) for a in args]
         named = {k: plain(v) for k, v in kwargs.items()}
         return _const(call_pure(fn, positional, named))

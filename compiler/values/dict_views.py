@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
 from compiler.values.attributes import bound_method
-from compiler.values.base import RaisedByProgram, Value
+from compiler.values.base import RaisedByProgram, Value, one_by_one
 from compiler.values.stdlib_hash_keys import key_of
 
 if TYPE_CHECKING:
@@ -97,16 +97,7 @@ def _disjoint(tx, view: Value, other: Value) -> bool:
         return not view.len(tx)
     if other.python_type() in _SET_LIKE and other.len(tx) > view.len(tx):
         view, other = other, view
-    iterator = other.iter(tx)
-    while True:
-        try:
-            item = iterator.next(tx)
-        except RaisedByProgram as raised:
-            if isinstance(raised.exc, StopIteration):
-                return True
-            raise
-        if view.contains(tx, item):
-            return False
+    return not any(view.contains(tx, item) for item in one_by_one(tx, other.iter(tx)))
 
 
 def view_order_compare(tx, symbol: str, a: Value, b: Value) -> bool | None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values.base import RaisedByProgram, Value, next_until_stop
+from compiler.values.base import RaisedByProgram, Value, next_until_stop, one_by_one
 
 
 def _advance(iterator, steps: int) -> None:
@@ -156,15 +156,8 @@ class SequenceIteratorValue(IteratorMethods, Value):
     def contains(self, tx, item: Value) -> bool:
         """`item in it` pulls up to the first item that is or equals it, as CPython does."""
         from compiler.values import registry
-        while True:
-            try:
-                candidate = self.next(tx)
-            except RaisedByProgram as raised:
-                if isinstance(raised.exc, StopIteration):
-                    return False
-                raise
-            if registry.same_or_equal(tx, candidate, item):
-                return True
+        return any(registry.same_or_equal(tx, candidate, item)
+                   for candidate in one_by_one(tx, self))
 
     def drain(self, tx) -> list[Value]:
         self._check_lists()
