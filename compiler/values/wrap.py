@@ -299,10 +299,9 @@ def _hashes_in_c(member: Any) -> bool:
     kind = type(member)
     if kind is tuple:
         return all(_hashes_in_c(m) for m in member)
-    if isinstance(member, enum.Enum):  # enum's __hash__ is Python, of the member's name: pure
-        return not isinstance(kind.__eq__, types.FunctionType) or kind.__eq__ is enum.Enum.__eq__
-    return not any(isinstance(getattr(kind, name, None), types.FunctionType)
-                   for name in ("__hash__", "__eq__"))
+    # (enum's __hash__ is Python, of the member's name: pure; its __eq__ must still be C's)
+    hooks = ("__eq__",) if isinstance(member, enum.Enum) else ("__hash__", "__eq__")
+    return not any(isinstance(getattr(kind, name, None), types.FunctionType) for name in hooks)
 
 
 def _input_dict_key(ctx, key: Any) -> Value:
