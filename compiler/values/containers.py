@@ -16,7 +16,7 @@ from compiler.values import registry
 from compiler.values.attributes import bound_method, type_has
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, index_of
-from compiler.values.dict_entries import Entries
+from compiler.values.dict_entries import Entries, redo_steps
 from compiler.values.dict_views import DictViewValue
 from compiler.values.lazy_extend import items_in_turn
 from compiler.values.member_iterators import DICT_CHANGED  # noqa: F401 - its old home
@@ -332,6 +332,10 @@ class DictValue(Value):
         return True
 
     def replay_contents(self, plan, target: str) -> None:
+        if self.cls is collections.OrderedDict:  # (its two orders: see Entries)
+            plan.writes.append(f"{plan.bind(redo_steps)}({target}, {self._steps(plan)}, "
+                               f"{self._final(plan)})")
+            return
         pairs = ", ".join(f"{plan.expr(k)}: {plan.expr(v)}" for k, v in self.entries.values())
         contents = plan.temp(f"{{{pairs}}}")
         plan.writes.append(f"{target}.clear(); {target}.update({contents})")
@@ -348,10 +352,29 @@ class DictValue(Value):
         if self.cls is collections.defaultdict:  # its factory always comes first, even None
             factory = "None" if self.default_factory is None else plan.expr(self.default_factory)
             return plan.temp(f"{plan.bind(self.cls)}({factory}, {{{pairs}}})")
+        if self.cls is collections.OrderedDict and self.entries.moved():  # from the start
+            made = plan.temp(f"{plan.bind(self.cls)}()")
+            steps = [("add", key) for key in self.entries.initial] + self.entries.steps
+            plan.writes.append(f"{plan.bind(redo_steps)}({made}, {self._steps(plan, steps)}, "
+                               f"{self._final(plan)})")
+            return made
         if self.cls is collections.OrderedDict:
             return plan.temp(f"{plan.bind(self.cls)}({{{pairs}}})")
         raise Unsupported(f"rebuilding a {self.cls.__qualname__} made in the trace",
                           BreakReason.UNSUPPORTED_VALUE)
+
+    def _steps(self, plan, steps=None) -> str:
+        """The logged changes to the keys as a tuple literal of the program's keys."""
+        parts = []
+        for step in self.entries.steps if steps is None else steps:
+            rest = "".join(", " + (plan.expr(part) if isinstance(part, Value) else repr(part))
+                           for part in step[1:])
+            parts.append(f"({step[0]!r}{rest},)")
+        return f"({', '.join(parts)}{',' if len(parts) == 1 else ''})"
+
+    def _final(self, plan) -> str:
+        return plan.temp("(" + "".join(f"({plan.expr(k)}, {plan.expr(v)}), "
+                                       for k, v in self.entries.values()) + ")")
 
     def __repr__(self) -> str:
         return f"DictValue({[(k, v) for k, v in self.entries.values()]!r})"
@@ -439,14 +462,7 @@ class DictValue(Value):
             with rebuilding():  # its new place: CPython compares nothing
                 order = list(self.entries)
                 if not order[-1 if last.as_constant() else 0] == hashed:  # else no change
-                    entry = self.entries.pop(hashed)
-                    rest = list(self.entries.items())
-                    if not last.as_constant():
-                        self.entries.clear()
-                        self.entries[hashed] = entry
-                        self.entries.update(rest)
-                    else:
-                        self.entries[hashed] = entry
+                    self.entries.move(hashed, bool(last.as_constant()))
             return none
         if name == "get":
             found = self.entries.get(key_of(tx, args[0]))

@@ -30,6 +30,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_heldout_w,
     functions_heldout_x,
     functions_heldout_y,
+    functions_heldout_z,
     functions_idioms,
     functions_idioms_ctx,
     functions_idioms_gen,
