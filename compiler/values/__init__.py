@@ -20,6 +20,7 @@ from compiler.values import (  # noqa: F401
     functorch_transforms,
     objects,
     operators,
+    ordered_set,
     stdlib_collections,
     stdlib_copy,
     stdlib_inspect,
