@@ -1,22 +1,32 @@
-"""`torch.profiler.record_function(name)` (the same class as torch.autograd.profiler's) in a
-trace: a labelled region for a profiler, which changes nothing a program computes. Its `with`
-block, or a function it decorates, is traced as if it were not there (no node: the graph's
-code is not profiled by region, as a compiled program's is not either). The object the block
-enters is the manager itself, as eager's `__enter__` gives it. A break inside a block is
-refused (its exit cannot leave the graph), and so is the object leaving the frame.
+"""`torch.profiler.record_function(name, args)` (the same class as torch.autograd.profiler's)
+in a trace: a labelled region for a profiler, which changes nothing a program computes but is
+seen by a profiler running around the call (`prof.key_averages()` lists its name). Its `with`
+block, or a function it decorates, is a region (compiler/values/regions.py) whose nodes are
+the ones eager's `__enter__` / `__exit__` call: `torch.ops.profiler._record_function_enter_new
+(name, args)` and `_record_function_exit` of the handle it gave, around the block's ops, so a
+profiler sees the graph's run as it sees eager's. The trace itself enters nothing. The object
+the block enters is the manager itself, as eager's `__enter__` gives it. A break inside a block
+is refused (its exit cannot leave the graph), and so is a manager made in the trace leaving it.
 
 A real record_function object met in a trace (the one a module-level decorator keeps, whose
-wrapper enters `self._recreate_cm()`, itself) is wrapped as the same kind of region.
+wrapper enters `self._recreate_cm()`, itself) is wrapped as the same kind of region, its name
+and args guarded. (Eager's `__enter__` also stores the handle on that object, as `record`;
+the compiled call does not.)
 """
 
 from __future__ import annotations
+
+import contextlib
+from typing import Any
 
 import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
+from compiler.guards.sources import AttrSource
 from compiler.values.base import Value
 from compiler.values.constant import ConstantValue
+from compiler.values.regions import RegionValue
 
 RECORD_FUNCTION = torch.autograd.profiler.record_function
 
@@ -28,6 +38,7 @@ def is_profiler_region_class(cls) -> bool:
 def construct_profiler_region(args: list[Value], kwargs: dict[str, Value]) -> Value:
     """`record_function(name, args=None)`: both plain strings (what the C++ side accepts)."""
     from compiler.values.base import RaisedByProgram
+
     names = ("name", "args")
     given = dict(zip(names, args))
     if len(args) > 2 or set(kwargs) - set(names) or set(given) & set(kwargs):
@@ -37,63 +48,84 @@ def construct_profiler_region(args: list[Value], kwargs: dict[str, Value]) -> Va
         raise RaisedByProgram(TypeError("record_function() missing argument 'name'"))
     name = given["name"]
     extra = given.get("args", ConstantValue(None))
-    if not (name.is_constant() and type(name.as_constant()) is str and extra.is_constant()
-            and type(extra.as_constant()) in (str, type(None))):
-        raise Unsupported("record_function with a name or args other than strings",
-                          BreakReason.UNSUPPORTED_CALL)
-    return ProfilerRegionValue()
+    if not (
+        name.is_constant()
+        and type(name.as_constant()) is str
+        and extra.is_constant()
+        and type(extra.as_constant()) in (str, type(None))
+    ):
+        raise Unsupported(
+            "record_function with a name or args other than strings", BreakReason.UNSUPPORTED_CALL
+        )
+    return ProfilerRegionValue(name.as_constant(), extra.as_constant())
 
 
 def wrap_profiler_region(ctx, obj, source) -> Value:
+    if type(obj.name) is not str or type(obj.args) not in (str, type(None)):
+        raise Unsupported(
+            "a record_function object with a name or args other than strings",
+            BreakReason.UNSUPPORTED_VALUE,
+        )
     if ctx is not None and source is not None:
         ctx.guard(source, GuardKind.TYPE, type(obj))
-    return ProfilerRegionValue(source, real=obj)
+        ctx.guard(AttrSource(source, "name"), GuardKind.EQUALS, obj.name)
+        ctx.guard(AttrSource(source, "args"), GuardKind.EQUALS, obj.args)
+    made = ProfilerRegionValue(obj.name, obj.args, held=obj)
+    made.source = source
+    return made
 
 
-class ProfilerRegionValue(Value):
-    def __init__(self, source=None, real=None):
-        super().__init__(source)
-        self.real = real
+class ProfilerRegionValue(RegionValue):
+    """One record_function object: made in the trace, or the program's own (`held`)."""
+
+    kind = "record_function"
+    enter_target = torch.ops.profiler._record_function_enter_new.default
+    exit_target = torch.ops.profiler._record_function_exit._RecordFunction
+    exits_on_raise = True  # ContextDecorator's wrapper is a `with` block
+
+    def __init__(self, name: str, args: str | None, held: Any = None):
+        super().__init__()
+        self.name, self.args, self.held = name, args, held
 
     def python_type(self) -> type:
         return RECORD_FUNCTION
 
     def is_fresh_object(self) -> bool:
-        return self.real is None
+        return self.held is None
 
     def fixed_object(self):
-        return self.real
+        return self.held
 
     def reconstruct(self, plan) -> str:
         if self.source is not None:
             return super().reconstruct(plan)
-        raise Unsupported("a record_function object made in the compiled code leaving it",
-                          BreakReason.UNSUPPORTED_VALUE)
+        raise Unsupported(
+            "a record_function object made in the compiled code leaving it",
+            BreakReason.UNSUPPORTED_VALUE,
+        )
+
+    def start(self, tx) -> tuple[Any, tuple]:
+        return contextlib.nullcontext(), (self.name, self.args)  # nothing entered at trace time
+
+    def fresh(self) -> ProfilerRegionValue:
+        return ProfilerRegionValue(self.name, self.args)
 
     def enter(self, tx) -> Value:
-        return self
-
-    def exit(self, tx) -> Value:
-        return ConstantValue(None)
-
-    def enter_with(self, tx) -> tuple[Value, Value]:
-        return ProfilerExitValue(), self
+        super().enter(tx)
+        return self  # the `as` value: the manager, as eager's __enter__ gives
 
     def getattr(self, tx, name: str) -> Value:
         if name == "_recreate_cm":  # ContextDecorator's wrapper enters what this gives: itself
             return _GivesBack(self)
         if name == "__class__":
             from compiler.values import registry
-            return registry.class_value(RECORD_FUNCTION)
-        raise Unsupported(f"attribute {name!r} of a record_function object",
-                          BreakReason.UNSUPPORTED_ATTRIBUTE)
 
-    def call(self, tx, args, kwargs) -> Value:
-        """Used as a decorator: the function, whose calls run in a region that records nothing."""
-        from compiler.values.regions import ManagedFunctionValue, is_function
-        if len(args) != 1 or kwargs or not is_function(args[0]):
-            raise Unsupported("calling a record_function object", BreakReason.UNSUPPORTED_CALL)
-        return ManagedFunctionValue(ProfilerRegionValue, args[0], exits_on_raise=True)
+            return registry.class_value(RECORD_FUNCTION)
+        if name in ("name", "args"):  # plain strings, fixed when made (guarded when wrapped)
+            return ConstantValue(getattr(self, name))
+        raise Unsupported(
+            f"attribute {name!r} of a record_function object", BreakReason.UNSUPPORTED_ATTRIBUTE
+        )
 
 
 class _GivesBack(Value):
@@ -105,17 +137,3 @@ class _GivesBack(Value):
         if args or kwargs:
             raise Unsupported("_recreate_cm with arguments", BreakReason.UNSUPPORTED_CALL)
         return self.value
-
-
-class ProfilerExitValue(Value):
-    """The `__exit__` of a record_function block, on the stack while the block runs."""
-
-    def __init__(self):
-        super().__init__(None)
-
-    def call(self, tx, args, kwargs) -> Value:
-        return ConstantValue(None)
-
-    def reconstruct(self, plan) -> str:
-        raise Unsupported("a graph break inside a record_function block",
-                          BreakReason.UNSUPPORTED_VALUE)
