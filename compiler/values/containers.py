@@ -43,6 +43,7 @@ def _real_index_error(sequence, operation) -> RaisedByProgram:
     try:
         operation(stand_in)
     except (IndexError, TypeError) as error:
+        error.__context__ = None  # (raised while the tracer handled its own error, not the program)
         return RaisedByProgram(error)
     raise Unsupported("an index error the stand-in sequence does not raise",
                       BreakReason.UNSUPPORTED_VALUE)
