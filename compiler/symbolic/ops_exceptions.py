@@ -22,7 +22,7 @@ def raise_varargs(tx, inst):
     if inst.arg == 0:
         if not tx.exc_stack:
             raise RaisedByProgram(RuntimeError("No active exception to reraise"))
-        raise _reraised(tx.exc_stack[-1].exc)
+        raise _reraised(tx, tx.exc_stack[-1].exc)
     cause = tx.pop() if inst.arg == 2 else None
     exc = _exception_object(tx, tx.pop())
     if cause is not None:  # `raise exc from cause`: None, an exception object or class
@@ -35,11 +35,13 @@ def raise_varargs(tx, inst):
                 raise RaisedByProgram(TypeError("exception causes must derive from "
                                                 "BaseException")) from None
     tx.ctx.exception_contexts.raised_by_statement(tx, exc)
-    raise _reraised(exc)
+    raise _reraised(tx, exc)
 
 
-def _reraised(exc: BaseException) -> RaisedByProgram:
-    """An exception raised whose `__context__` is already recorded (or, re-raised, kept)."""
+def _reraised(tx, exc: BaseException) -> RaisedByProgram:
+    """An exception raised whose `__context__` is already recorded (or, re-raised, kept); it
+    has a traceback again."""
+    tx.ctx.exception_contexts.mark_raised(exc)
     raised = RaisedByProgram(exc)
     raised.context_recorded = True
     return raised
@@ -51,7 +53,7 @@ def reraise(tx, inst):
     exc = tx.pop()
     if inst.arg:
         tx.pop()  # lasti
-    raise _reraised(exc.exc)
+    raise _reraised(tx, exc.exc)
 
 
 @handles("PUSH_EXC_INFO")
@@ -109,9 +111,10 @@ def before_with(tx, inst):
 @handles("WITH_EXCEPT_START")
 def with_except_start(tx, inst):
     """(exit, lasti, previous, exc -- exit, lasti, previous, exc, result)"""
+    from compiler.values.exception_chaining import ExceptionTracebackValue
     exit_, exc = tx.stack[-4], tx.stack[-1]
     kind = ConstantValue(type(exc.exc))
-    tx.push(exit_.call(tx, [kind, exc, ConstantValue(None)], {}))
+    tx.push(exit_.call(tx, [kind, exc, ExceptionTracebackValue(exc.exc)], {}))
 
 
 def blocks_around(bytecode, offset: int) -> list[tuple[str, int, int]]:

@@ -14,7 +14,13 @@ attribute (the tracer's own Python code raises some of them):
   resumes it) makes it unknown.
 
 Reading a context that is unknown is refused; reading one the trace never set (None, or what
-the caller of the compiled code handles) is guarded on the caller handling nothing.
+the caller of the compiled code handles) is guarded on the caller handling nothing. The
+program assigning `__context__` replaces the record (a cycle it makes is followed without
+hanging, as CPython's cut does).
+
+It also records which exceptions were raised in the trace, and which have no traceback: one
+made and never raised, or whose `__traceback__` the program set to None since it was last
+raised. Reading a traceback that exists is refused.
 """
 
 from __future__ import annotations
@@ -59,6 +65,28 @@ class ExceptionContexts:
     def __init__(self):
         self._by_id: dict[int, tuple[BaseException, Any]] = {}
         self._unknown_all = False  # a cycle could not be followed: no context is known
+        self._tracebacks: dict[int, tuple[BaseException, bool]] = {}  # (exc, has one)
+
+    def mark_raised(self, exc: BaseException) -> None:
+        """`exc` was raised (or re-raised) in the trace: it has a traceback from now on."""
+        self._tracebacks[id(exc)] = (exc, True)
+
+    def set_traceback(self, exc: BaseException, present: bool) -> None:
+        """The program set `exc.__traceback__` to None (False) or to a traceback (True)."""
+        self._tracebacks[id(exc)] = (exc, present)
+
+    def was_raised(self, exc: BaseException) -> bool:
+        """Whether `exc` was raised in the trace (its traceback may since be set to None)."""
+        found = self._tracebacks.get(id(exc))
+        return found is not None and found[0] is exc
+
+    def has_traceback(self, exc: BaseException) -> bool:
+        found = self._tracebacks.get(id(exc))
+        return found is not None and found[0] is exc and found[1]
+
+    def assign(self, exc: BaseException, context: BaseException | None) -> None:
+        """The program's `exc.__context__ = context`."""
+        self._by_id[id(exc)] = (exc, context)
 
     def _entry(self, exc: BaseException) -> Any:
         found = self._by_id.get(id(exc))
@@ -70,6 +98,7 @@ class ExceptionContexts:
 
     def raised_by_statement(self, tx, exc: BaseException) -> None:
         """`raise exc` (with or without `from`): chain what is handled, cutting a cycle."""
+        self.mark_raised(exc)
         handled = _handled(tx)
         if handled is None or handled is exc:
             return
@@ -78,7 +107,9 @@ class ExceptionContexts:
         self._by_id[id(exc)] = (exc, handled)
 
     def _cut_cycle(self, handled: BaseException, exc: BaseException) -> None:
-        link = handled
+        """CPython's cut: the first link whose context is `exc` loses it; a cycle already in
+        the chain (made by assigning `__context__`) ends the walk once it is gone round."""
+        link, seen = handled, {id(handled)}
         while self._has_entry(link):
             context = self._entry(link)
             if context is UNKNOWN:
@@ -87,14 +118,16 @@ class ExceptionContexts:
             if context is exc:
                 self._by_id[id(link)] = (link, None)
                 return
-            if context is None:
+            if context is None or id(context) in seen:
                 return
+            seen.add(id(context))
             link = context
 
     def raised_by_operation(self, tx, exc: BaseException) -> None:
         """An error an operation raised, seen by the trace for the first time: chained as a
         raise statement's, unless Python chained it already (C code's `raise ... from`) or
         it is delivered in a generator's frame (`throw()` chains nothing)."""
+        self.mark_raised(exc)
         if self._has_entry(exc):
             return
         plain = exc.__cause__ is None and exc.__context__ is None

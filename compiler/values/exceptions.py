@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
-from compiler.values import registry
+from compiler.values import exception_chaining, registry
 from compiler.values.attributes import bound_method, missing
 from compiler.values.base import RaisedByProgram, Value
 
@@ -40,7 +40,8 @@ class ExceptionValue(Value):
     def reconstruct(self, plan) -> str:
         """A fresh exception object on each call, equal in type, args and attributes."""
         exc = self.exc
-        if self.raised or exc.__cause__ is not None or exc.__context__ is not None:
+        if self.raised or plan.ctx.exception_contexts.was_raised(exc) \
+                or exc.__cause__ is not None or exc.__context__ is not None:
             raise Unsupported("an exception that was raised (its traceback and context) "
                               "leaving the compiled code", BreakReason.UNSUPPORTED_VALUE)
         found = plan.ctx.exception_attributes.get(id(exc))
@@ -77,19 +78,21 @@ class ExceptionValue(Value):
                 raise Unsupported("the args of an exception holding mutable objects",
                                   BreakReason.UNSUPPORTED_ATTRIBUTE)
             return registry.wrap_constant(exc.args)
-        if name == "__cause__":  # set by `raise ... from` only (never implicitly)
+        if name == "__cause__":  # set by `raise ... from` or the program (never implicitly)
             cause = exc.__cause__
-            return registry.wrap_constant(None) if cause is None else ExceptionValue(cause, True)
+            return registry.wrap_constant(None) if cause is None else ExceptionValue(cause)
         if name == "__context__":  # as CPython chains it (compiler/values/exception_context.py)
             context = tx.ctx.exception_contexts.context_of(tx, exc)
-            return ExceptionValue(context, True) if context else registry.wrap_constant(None)
+            return ExceptionValue(context) if context else registry.wrap_constant(None)
+        if name == "__traceback__":
+            return exception_chaining.read_traceback(tx, self)
         if name in ("__suppress_context__", "__notes__") and name not in vars(exc):
             if name == "__notes__":
                 raise missing(type(exc), name)
             return registry.wrap_constant(exc.__suppress_context__)
         if name == "__class__":
             return registry.class_value(type(exc))
-        if name in ("__traceback__", "__dict__"):
+        if name == "__dict__":
             raise Unsupported(f"attribute {name!r} of an exception",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
         return self._lookup(tx, name)
@@ -135,8 +138,9 @@ class ExceptionValue(Value):
         return tracker
 
     def setattr(self, tx, name: str, value: Value) -> None:
-        if name == "__traceback__":  # contextlib's __exit__ giving back the traceback: never
-            return  # observed here (reading __traceback__ is refused)
+        if name in exception_chaining.CHAIN_ATTRIBUTES:
+            exception_chaining.assign(tx, self, name, value)
+            return
         exc = self.exc
         owner = next((k for k in type(exc).__mro__ if name in vars(k)), None)
         descriptor = owner is not None and hasattr(type(vars(owner)[name]), "__set__")
@@ -155,9 +159,9 @@ class ExceptionValue(Value):
             _held(tx, exc, create=True)[name] = value
 
     def call_method(self, tx, name: str, args, kwargs) -> Value:
-        if name == "with_traceback" and len(args) == 1 and not kwargs \
-                and args[0].is_constant() and args[0].as_constant() is None:
-            return self  # its traceback is never read (refused)
+        if name == "with_traceback" and len(args) == 1 and not kwargs:
+            exception_chaining.set_traceback(tx, self, args[0])
+            return self
         if name == "add_note" and len(args) == 1 and not kwargs and args[0].is_constant() \
                 and "__notes__" not in _held(tx, self.exc):
             note = args[0].as_constant()
