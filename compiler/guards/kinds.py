@@ -76,6 +76,9 @@ class IdGuard(Guard, kind=GuardKind.ID):
 
 
 _TYPE_DECIDES = (str, int, bool, type(None))  # equal values of one of these types are alike
+# Members whose exact token is more than their type and value: a float's sign and NaN, a
+# container's members (exact_token).
+_TOKEN_NEEDED = (float, complex, tuple, list, set, frozenset)
 
 
 def exact_token(value: Any) -> Any:
@@ -115,7 +118,10 @@ class EqualsGuard(Guard, kind=GuardKind.EQUALS):
         tests = [f"type({s}) is {binder.bind(type(e))}"]
         k = binder.bind(e)
         tests += _float_tests(s, k, e) if type(e) is float else [f"{s} == {k}"]
-        if type(e) in (tuple, list, set, frozenset):  # their members' types and signs too
+        if type(e) in (tuple, list) and not any(type(v) in _TOKEN_NEEDED for v in e):
+            kinds = tuple(type(v) for v in e)  # (members equal, of the same types: alike)
+            tests.append(f"tuple(map(type, {s})) == {binder.bind(kinds)}")
+        elif type(e) in (tuple, list, set, frozenset):  # their members' types and signs too
             tests.append(f"___exact_token({s}) == {binder.bind(exact_token(e))}")
         return [Condition(" and ".join(tests), lambda get: f"{s} == {e!r} (got {get(s)!r})")]
 

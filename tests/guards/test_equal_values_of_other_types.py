@@ -8,6 +8,10 @@ import pytest
 import torch
 
 import compiler
+from compiler.guards.check import CheckFunction
+from compiler.guards.guard import GuardKind, guard_of
+from compiler.guards.kinds import exact_token
+from compiler.guards.sources import LocalSource
 from tests.differential import assert_same
 
 
@@ -78,3 +82,37 @@ def test_same_keys_of_same_types_are_reused():
         assert_same(compiled(torch.ones(1), {1: 0, "a": 2.0, (1, 0.5): 3}),
                     over_dict_keys(torch.ones(1), {1: 0, "a": 2.0, (1, 0.5): 3}))
     assert compiler.stats(compiled).compiles == 1
+
+
+class Text(str):
+    pass
+
+
+class Meta(type):
+    pass
+
+
+class Plain:
+    pass
+
+
+class Other(metaclass=Meta):
+    pass
+
+
+EXPECTED_SEQUENCES = [(1, "a", None), [2, True], (Plain, object), (1, 0.5), ((1, 2), "b")]
+CANDIDATES = [(1, "a", None), (True, "a", None), (1, Text("a"), None), (1.0, "a", None),
+              [1, "a", None], [2, True], [2, 1], (2, True), (Plain, object), (Other, object),
+              (1, 0.5), (True, 0.5), (1, -0.5), ((1, 2), "b"), ((True, 2), "b"), ([1, 2], "b"),
+              ((1, 2.0), "b"), "x", None, (1, "a")]
+
+
+@pytest.mark.parametrize("expected", EXPECTED_SEQUENCES, ids=repr)
+def test_a_constant_sequence_guard_accepts_only_members_alike(expected):
+    """The guard on a constant tuple or list holds exactly for an equal value whose members have
+    the same exact types (and a float the same sign): the exact token of each side decides."""
+    check = CheckFunction([guard_of(LocalSource("x"), GuardKind.EQUALS, expected)])
+    for value in CANDIDATES:
+        alike = type(value) is type(expected) and exact_token(value) == exact_token(expected)
+        assert check.check({"x": value}, {}) is alike, value
+        assert (check.first_failure({"x": value}, {}) is None) is alike, value
