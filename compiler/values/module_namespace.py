@@ -1,0 +1,146 @@
+"""A Python module's namespace dict (`mod.__dict__`, `vars(mod)`): the one dict the module's
+attributes live in, so every read answers as the module's own attribute does (through
+PythonModuleValue, guarded alike) and sees the globals the trace wrote into it
+(side_effects.global_writes); a name it lacks is guarded absent. Iterating, `len` and the
+views guard the whole key list; an iterator fails as a dict's does when the trace adds or
+removes a name while it runs. Writing through the dict is refused: the module's attributes
+and its functions' globals would have to see it."""
+
+from __future__ import annotations
+
+import types
+from typing import Any
+
+from compiler.errors import BreakReason, Unsupported
+from compiler.guards.guard import GuardKind
+from compiler.guards.sources import MISSING, ConstantSource, DictStorageItemSource
+from compiler.values.base import RaisedByProgram, Value
+from compiler.values.constant import ConstantValue
+
+_METHODS = ("get", "keys", "values", "items", "copy")
+
+# ModuleType's own data descriptors: `getattr(mod, name)` answers these, not the dict
+_SHADOWED = frozenset(name for name, raw in vars(types.ModuleType).items()
+                      if hasattr(type(raw), "__set__")) | {"__class__"}
+
+
+class ModuleNamespaceValue(Value):
+    def __init__(self, module_value: Value):
+        super().__init__(None)
+        self.module_value = module_value
+        self.module: types.ModuleType = module_value.module
+        self.namespace: dict = vars(self.module)
+
+    def __repr__(self) -> str:
+        return f"ModuleNamespaceValue({self.module.__name__})"
+
+    def python_type(self) -> type:
+        return dict
+
+    def held_object(self) -> Any:
+        return self.namespace
+
+    def fixed_object(self) -> Any:
+        return self.namespace  # a module's `__dict__` cannot be replaced
+
+    def _trusted(self) -> bool:
+        from compiler.values.objects import TRUSTED_MODULES
+        return self.module.__name__.split(".")[0] in TRUSTED_MODULES
+
+    def _written(self, tx, key: Any):
+        return tx.ctx.side_effects.global_writes.get((id(self.namespace), key))
+
+    def _key(self, key: Value) -> Any:
+        if not key.is_constant() or type(key.as_constant()) is not str:
+            raise Unsupported(f"a key of {self} that is not a str constant",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return key.as_constant()
+
+    def _present(self, tx, key: str) -> bool:
+        written = self._written(tx, key)
+        if written is not None:
+            return written[2] is not None
+        present = key in self.namespace
+        if not self._trusted():
+            label = tx.ctx.label_for(self.namespace, "globals")
+            source = DictStorageItemSource(ConstantSource(label, self.namespace), key)
+            tx.ctx.guard(source, GuardKind.ID, self.namespace.get(key, MISSING))
+        return present
+
+    def _read(self, tx, key: str) -> Value:
+        written = self._written(tx, key)
+        if written is not None:
+            if written[2] is None:
+                raise RaisedByProgram(KeyError(key))
+            return written[2]
+        if not self._present(tx, key):
+            raise RaisedByProgram(KeyError(key))
+        if key in _SHADOWED or getattr(self.module, key, MISSING) is not self.namespace[key]:
+            raise Unsupported(f"{key!r} of {self}, which the module's attribute does not give",
+                              BreakReason.UNSUPPORTED_VALUE)
+        return self.module_value.getattr(tx, key)
+
+    def _keys(self, tx) -> list[str]:
+        """The names now, guarded; refused once the trace wrote a name into the namespace."""
+        if any(written[0] is self.namespace
+               for written in tx.ctx.side_effects.global_writes.values()):
+            raise Unsupported(f"the names of {self} after the trace wrote one",
+                              BreakReason.UNSUPPORTED_VALUE)
+        label = tx.ctx.label_for(self.namespace, "globals")
+        tx.ctx.guard(ConstantSource(label, self.namespace), GuardKind.DICT_KEYS,
+                     list(self.namespace))
+        return list(self.namespace)
+
+    def len(self, tx) -> int:
+        return len(self._keys(tx))
+
+    def bool(self, tx) -> bool:
+        return True  # a module's namespace always holds its `__name__`
+
+    def iter(self, tx) -> Value:
+        from compiler.values.iterators import SequenceIteratorValue
+        keys = self._keys(tx)
+        watched = ("dictionary changed size during iteration", lambda: self._keys(tx))
+        return SequenceIteratorValue([ConstantValue(k) for k in keys], kind=type(iter({})),
+                                     watched=watched)
+
+    def contains(self, tx, item: Value) -> bool:
+        return self._present(tx, self._key(item))
+
+    def getitem(self, tx, key: Value) -> Value:
+        return self._read(tx, self._key(key))
+
+    def setitem(self, tx, key: Value, value: Value) -> None:
+        raise Unsupported(f"writing into {self}", BreakReason.SIDE_EFFECT)
+
+    def delitem(self, tx, key: Value) -> None:
+        raise Unsupported(f"deleting from {self}", BreakReason.SIDE_EFFECT)
+
+    def getattr(self, tx, name: str) -> Value:
+        if name not in _METHODS:
+            raise Unsupported(f"attribute {name!r} of {self}", BreakReason.UNSUPPORTED_ATTRIBUTE)
+        from compiler.values.native import BoundContainerMethodValue
+        return BoundContainerMethodValue(self, name)
+
+    def call_method(self, tx, name, args, kwargs) -> Value:
+        if name == "get" and 1 <= len(args) <= 2 and not kwargs:
+            key = self._key(args[0])
+            if self._present(tx, key):
+                return self._read(tx, key)
+            return args[1] if len(args) == 2 else ConstantValue(None)
+        if name not in _METHODS or name == "get" or args or kwargs:
+            raise Unsupported(f"{self}.{name} with these arguments",
+                              BreakReason.UNSUPPORTED_CALL)
+        from compiler.values.containers import DictValue
+        keys = self._keys(tx)
+        if name == "keys":
+            pairs = [(ConstantValue(k), ConstantValue(None)) for k in keys]
+            snapshot = DictValue.from_pairs(pairs)
+        else:
+            snapshot = DictValue.from_pairs([(ConstantValue(k), self._read(tx, k)) for k in keys])
+        if name == "copy":
+            return snapshot
+        if self.namespace is tx.ctx.f_globals or self.namespace is tx.f_globals:
+            raise Unsupported(f"{self}.{name}(), a live view of globals the frame may write",
+                              BreakReason.UNSUPPORTED_CALL)
+        return snapshot.call_method(tx, name, [], {})  # no code the trace runs writes to it
