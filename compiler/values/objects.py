@@ -72,6 +72,9 @@ class PythonModuleValue(Value):
         return present
 
     def getattr(self, tx, name: str) -> Value:
+        if name == "__dict__" and type(self.module) is types.ModuleType:  # the namespace itself
+            from compiler.values.module_namespace import ModuleNamespaceValue
+            return ModuleNamespaceValue(self)
         try:
             real = getattr(self.module, name)
         except AttributeError as exc:
