@@ -20,8 +20,9 @@ from compiler.values.constant import ConstantValue
 _METHODS = ("get", "keys", "values", "items", "copy")
 
 # ModuleType's own data descriptors: `getattr(mod, name)` answers these, not the dict
-_SHADOWED = frozenset(name for name, raw in vars(types.ModuleType).items()
-                      if hasattr(type(raw), "__set__")) | {"__class__"}
+_SHADOWED = frozenset(
+    name for name, raw in vars(types.ModuleType).items() if hasattr(type(raw), "__set__")
+) | {"__class__"}
 
 
 class ModuleNamespaceValue(Value):
@@ -45,6 +46,7 @@ class ModuleNamespaceValue(Value):
 
     def _trusted(self) -> bool:
         from compiler.values.objects import TRUSTED_MODULES
+
         return self.module.__name__.split(".")[0] in TRUSTED_MODULES
 
     def _written(self, tx, key: Any):
@@ -52,8 +54,9 @@ class ModuleNamespaceValue(Value):
 
     def _key(self, key: Value) -> Any:
         if not key.is_constant() or type(key.as_constant()) is not str:
-            raise Unsupported(f"a key of {self} that is not a str constant",
-                              BreakReason.UNSUPPORTED_VALUE)
+            raise Unsupported(
+                f"a key of {self} that is not a str constant", BreakReason.UNSUPPORTED_VALUE
+            )
         return key.as_constant()
 
     def _present(self, tx, key: str) -> bool:
@@ -76,19 +79,24 @@ class ModuleNamespaceValue(Value):
         if not self._present(tx, key):
             raise RaisedByProgram(KeyError(key))
         if key in _SHADOWED or getattr(self.module, key, MISSING) is not self.namespace[key]:
-            raise Unsupported(f"{key!r} of {self}, which the module's attribute does not give",
-                              BreakReason.UNSUPPORTED_VALUE)
+            raise Unsupported(
+                f"{key!r} of {self}, which the module's attribute does not give",
+                BreakReason.UNSUPPORTED_VALUE,
+            )
         return self.module_value.getattr(tx, key)
 
     def _keys(self, tx) -> list[str]:
         """The names now, guarded; refused once the trace wrote a name into the namespace."""
-        if any(written[0] is self.namespace
-               for written in tx.ctx.side_effects.global_writes.values()):
-            raise Unsupported(f"the names of {self} after the trace wrote one",
-                              BreakReason.UNSUPPORTED_VALUE)
+        if any(
+            written[0] is self.namespace for written in tx.ctx.side_effects.global_writes.values()
+        ):
+            raise Unsupported(
+                f"the names of {self} after the trace wrote one", BreakReason.UNSUPPORTED_VALUE
+            )
         label = tx.ctx.label_for(self.namespace, "globals")
-        tx.ctx.guard(ConstantSource(label, self.namespace), GuardKind.DICT_KEYS,
-                     list(self.namespace))
+        tx.ctx.guard(
+            ConstantSource(label, self.namespace), GuardKind.DICT_KEYS, list(self.namespace)
+        )
         return list(self.namespace)
 
     def len(self, tx) -> int:
@@ -99,10 +107,12 @@ class ModuleNamespaceValue(Value):
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+
         keys = self._keys(tx)
         watched = ("dictionary changed size during iteration", lambda: self._keys(tx))
-        return SequenceIteratorValue([ConstantValue(k) for k in keys], kind=type(iter({})),
-                                     watched=watched)
+        return SequenceIteratorValue(
+            [ConstantValue(k) for k in keys], kind=type(iter({})), watched=watched
+        )
 
     def contains(self, tx, item: Value) -> bool:
         return self._present(tx, self._key(item))
@@ -120,6 +130,7 @@ class ModuleNamespaceValue(Value):
         if name not in _METHODS:
             raise Unsupported(f"attribute {name!r} of {self}", BreakReason.UNSUPPORTED_ATTRIBUTE)
         from compiler.values.native import BoundContainerMethodValue
+
         return BoundContainerMethodValue(self, name)
 
     def call_method(self, tx, name, args, kwargs) -> Value:
@@ -129,9 +140,9 @@ class ModuleNamespaceValue(Value):
                 return self._read(tx, key)
             return args[1] if len(args) == 2 else ConstantValue(None)
         if name not in _METHODS or name == "get" or args or kwargs:
-            raise Unsupported(f"{self}.{name} with these arguments",
-                              BreakReason.UNSUPPORTED_CALL)
+            raise Unsupported(f"{self}.{name} with these arguments", BreakReason.UNSUPPORTED_CALL)
         from compiler.values.containers import DictValue
+
         keys = self._keys(tx)
         if name == "keys":
             pairs = [(ConstantValue(k), ConstantValue(None)) for k in keys]
@@ -141,6 +152,8 @@ class ModuleNamespaceValue(Value):
         if name == "copy":
             return snapshot
         if self.namespace is tx.ctx.f_globals or self.namespace is tx.f_globals:
-            raise Unsupported(f"{self}.{name}(), a live view of globals the frame may write",
-                              BreakReason.UNSUPPORTED_CALL)
+            raise Unsupported(
+                f"{self}.{name}(), a live view of globals the frame may write",
+                BreakReason.UNSUPPORTED_CALL,
+            )
         return snapshot.call_method(tx, name, [], {})  # no code the trace runs writes to it
