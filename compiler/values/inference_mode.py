@@ -12,6 +12,7 @@ the trace leaves open when it stops is exited then. A graph that raises inside a
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from typing import Any
 
 import torch
@@ -29,15 +30,22 @@ def _regions() -> list:
     return _open.guards
 
 
-def enter_region(mode: bool) -> torch._C._InferenceMode:
-    """The graph's enter node: torch's own mode guard, entered and remembered."""
-    guard = torch._C._InferenceMode(mode)
+# What an enter node enters, by the kind it names: torch's inference-mode guard, and the
+# other regions whose state only the eager backend's run of the graph keeps
+# (compiler/values/torch_managers.py adds its own).
+REGION_KINDS: dict[str, Callable[[Any], Any]] = {"inference_mode": torch._C._InferenceMode}
+
+
+def enter_region(mode: Any, kind: str = "inference_mode") -> Any:
+    """The graph's enter node: the mode guard of `kind` made with `mode`, entered and
+    remembered."""
+    guard = REGION_KINDS[kind](mode)
     guard.__enter__()
     _regions().append(guard)
     return guard
 
 
-def exit_region(guard: torch._C._InferenceMode) -> None:
+def exit_region(guard: Any) -> None:
     """The graph's exit node: the guard its enter node made, left."""
     _regions().remove(guard)
     guard.__exit__(None, None, None)
@@ -63,8 +71,7 @@ def construct_inference_mode(tx, args: list[Value], kwargs: dict[str, Value]) ->
     """`torch.inference_mode(mode=True)`; a function as `mode` is the bare decorator's call."""
     values = list(args) + ([kwargs["mode"]] if "mode" in kwargs else [])
     if len(values) > 1 or set(kwargs) - {"mode"}:
-        raise Unsupported("torch.inference_mode with these arguments",
-                          BreakReason.UNSUPPORTED_CALL)
+        raise Unsupported("torch.inference_mode with these arguments", BreakReason.UNSUPPORTED_CALL)
     if values and is_function(values[0]):  # @torch.inference_mode, without parentheses
         return InferenceModeValue(True).call(tx, values, {})
     mode = values[0].as_constant() if values else True
@@ -90,9 +97,11 @@ class InferenceModeValue(RegionValue):
 
     def start(self, tx) -> tuple[Any, tuple]:
         if tx.ctx.backend_compiles:
-            raise Unsupported("torch.inference_mode with a backend that compiles the graph: "
-                              "its code would not make inference tensors",
-                              BreakReason.UNSUPPORTED_CALL)
+            raise Unsupported(
+                "torch.inference_mode with a backend that compiles the graph: "
+                "its code would not make inference tensors",
+                BreakReason.UNSUPPORTED_CALL,
+            )
         return torch._C._InferenceMode(self.mode), (self.mode,)
 
     def fresh(self) -> InferenceModeValue:

@@ -179,7 +179,7 @@ def j_rng_state_save_and_restore(a, b):
     return x, y, x - y
 
 
-@case(gap="torch.random.fork_rng (torch.compile refuses too)")
+@case()
 def j_fork_rng_isolates_draws(a, b):
     torch.manual_seed(4)
     with torch.random.fork_rng():

@@ -241,7 +241,7 @@ def x_autocast_under_no_grad_mixed(a, b):
 # -- random numbers ---------------------------------------------------------------------------
 
 
-@case(gap="torch.random.fork_rng")
+@case()
 def x_fork_rng_restores_state(a, b):
     torch.manual_seed(1)
     with torch.random.fork_rng():
@@ -251,14 +251,14 @@ def x_fork_rng_restores_state(a, b):
     return inner, outer
 
 
-@case(gap="torch.random.fork_rng")
+@case()
 def x_fork_rng_no_devices_draws_inside(a, b):
     torch.manual_seed(2)
     before = torch.randn(2)
     with torch.random.fork_rng(devices=[]):
         inside = torch.randn(2)
     after = torch.randn(2)
-    return before, inside, after, torch.equal(inside, after)
+    return before, inside, after, inside - after
 
 
 # -- torch function, attention, backends ------------------------------------------------------
@@ -453,14 +453,14 @@ def x_autograd_profiler_profile_block(a, b):
 # -- saved-tensor hooks -----------------------------------------------------------------------
 
 
-@case(_leaf_and_plain, gap="disable_saved_tensors_hooks")
+@case(_leaf_and_plain)
 def x_disable_saved_tensors_hooks_block(a, b):
     with torch.autograd.graph.disable_saved_tensors_hooks("no hooks here"):
         y = a.sin() * b
     return y, y.requires_grad
 
 
-@case(gap="disable_saved_tensors_hooks")
+@case()
 def x_disable_saved_tensors_hooks_blocks_registration(a, b):
     with torch.autograd.graph.disable_saved_tensors_hooks("refused here"):
         try:
