@@ -87,6 +87,10 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     base = storage_base(cls)
     if base is not None:  # a dict or OrderedDict subclass (a ModelOutput)
         return _initialised(tx, MappingObjectValue(cls, base), args, kwargs)
+    from compiler.values.container_objects import construct_container, container_base
+    base = container_base(cls)
+    if base is not None:  # a set, frozenset or list subclass
+        return construct_container(tx, cls_value, base, args, kwargs)
     if type(cls) is not type and not _is_plain_metaclass(cls) and not through_type_call:
         called = _metaclass_call(tx, cls_value)
         if called is not None:  # the metaclass's own __call__, traced

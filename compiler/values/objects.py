@@ -135,6 +135,9 @@ def class_attribute(tx, cls: type, name: str, self_value: Value | None) -> Value
         method = dict_storage_method(self_value, name, owner)
         if method is not None:
             return method
+    storage_method = getattr(self_value, "storage_method", None)  # container_objects.py
+    if storage_method is not None and (found := storage_method(tx, name, owner)) is not None:
+        return found
     source = AttrSource(self_value.source, name) if self_value and self_value.source else None
     if source is None and self_value is not None:  # an object made in the trace: the class
         from compiler.guards.sources import ConstantSource  # attribute is read live, guarded

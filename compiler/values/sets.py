@@ -146,7 +146,8 @@ class SetValue(Value):
 
     def exact(self) -> bool:
         """Every member's stand-in has its real hash: the table's order is CPython's."""
-        return all(exact_member(m) for m in self.members.values())
+        return all(exact_member(m) or getattr(m, "exact_member", bool)()
+                   for m in self.members.values())
 
     def sortable_members(self) -> list[Value] | None:
         """The members, in an order `sorted()` without a key cannot tell from the real one
@@ -373,7 +374,10 @@ def _mirror(tx, value: Value, pools: list[dict[Any, Value]]):
     """What the real table operation takes in place of the program's argument: a set's table;
     a plain dict's keys as a real dict (CPython reads an exact dict by its own path); else
     the hash keys in iteration order. The argument's members join `pools`."""
+    from compiler.values.container_objects import family_contents
     from compiler.values.containers import DictValue
+    contents = family_contents(value, (set, frozenset))  # a subclass's, as set_merge reads it
+    value = value if contents is None else contents
     if isinstance(value, SetValue):
         pools.append(value.members)
         return value.table_for_operator()

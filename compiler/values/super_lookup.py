@@ -61,6 +61,9 @@ class SuperValue(Value):
             method = dict_storage_method(self.obj, name, owner)
             if method is not None:
                 return method
+        storage_method = getattr(self.obj, "storage_method", None)  # container_objects.py
+        if storage_method is not None and (found := storage_method(tx, name, owner)) is not None:
+            return found
         return bind_class_attribute(tx, owner, raw, self.obj, None, None)
 
 
