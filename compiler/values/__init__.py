@@ -18,6 +18,7 @@ from compiler.values import (  # noqa: F401
     dict_unbound,
     functorch_products,
     functorch_transforms,
+    mapping_proxy_passed,
     objects,
     operators,
     ordered_set,
