@@ -68,9 +68,9 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     from compiler.values.profiler_regions import construct_profiler_region, is_profiler_region_class
     if is_profiler_region_class(cls):
         return construct_profiler_region(args, kwargs)
-    from compiler.values.torch_managers import construct_hooks, is_hooks_class
-    if is_hooks_class(cls):
-        return construct_hooks(args, kwargs)
+    from compiler.values.torch_managers import construct_manager, is_manager_class
+    if is_manager_class(cls):
+        return construct_manager(cls, args, kwargs)
     from compiler.values.python_random import construct_random, is_python_random_class
     if is_python_random_class(cls):
         return construct_random(args, kwargs)

@@ -11,6 +11,7 @@ traced as Python):
   `enter_region(message, "saved_tensors_hooks_disabled")` / `exit_region`
   (compiler/values/inference_mode.py, whose open-region stack a graph raising inside it
   unwinds). Run as recorded only by the eager backend, so any other is refused.
+- `torch._C.DisableTorchFunctionSubclass()`: a block that records nothing (below).
 - `torch.autograd.graph.saved_tensors_hooks(pack, unpack)`: made as an object; entered inside
   a disabling region of the trace it raises eager's RuntimeError with the region's message.
   Entered anywhere else it is refused: its pack hook would run once per tensor an op saves
@@ -133,11 +134,15 @@ class SavedTensorsHooksValue(Value):
         )
 
 
-def is_hooks_class(cls) -> bool:
-    return cls is torch.autograd.graph.saved_tensors_hooks
+def is_manager_class(cls) -> bool:
+    return cls is torch.autograd.graph.saved_tensors_hooks or cls is SUBCLASS_OFF
 
 
-def construct_hooks(args: list[Value], kwargs: dict[str, Value]) -> Value:
+def construct_manager(cls, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    if cls is SUBCLASS_OFF:
+        if args or kwargs:
+            raise RaisedByProgram(TypeError("DisableTorchFunctionSubclass() takes no arguments"))
+        return SubclassTorchFunctionOffValue()
     names = ("pack_hook", "unpack_hook")
     given = dict(zip(names, args))
     if len(args) > 2 or set(kwargs) - set(names) or set(given) & set(kwargs):
@@ -146,6 +151,77 @@ def construct_hooks(args: list[Value], kwargs: dict[str, Value]) -> Value:
     if set(given) != set(names):
         raise RaisedByProgram(TypeError("saved_tensors_hooks() missing a hook"))
     return SavedTensorsHooksValue(given["pack_hook"], given["unpack_hook"])
+
+
+SUBCLASS_OFF = torch._C.DisableTorchFunctionSubclass
+
+
+class _SubclassOffMark:
+    """On the trace's open-region stack while a DisableTorchFunctionSubclass block runs."""
+
+    def __exit__(self, *exc_info) -> None:
+        pass
+
+
+class SubclassTorchFunctionOffValue(Value):
+    """`torch._C.DisableTorchFunctionSubclass()`: inside its block a tensor subclass's
+    `__torch_function__` is not called. The trace has no such tensor (a tensor subclass is
+    refused where it is met), so the graph's ops are the same with or without it and the block
+    records nothing; `torch._C._is_torch_function_enabled()` inside it is False."""
+
+    def __init__(self):
+        super().__init__(None)
+        self.mark: _SubclassOffMark | None = None
+
+    def python_type(self) -> type:
+        return SUBCLASS_OFF
+
+    def is_fresh_object(self) -> bool:
+        return True
+
+    def enter_with(self, tx) -> tuple[Value, Value]:
+        if self.mark is not None:
+            raise Unsupported(
+                "a DisableTorchFunctionSubclass object entered twice at once",
+                BreakReason.UNSUPPORTED_CALL,
+            )
+        self.mark = _SubclassOffMark()
+        tx.ctx.open_regions.append(self.mark)
+        return _SubclassOffExit(self), ConstantValue(None)
+
+
+class _SubclassOffExit(Value):
+    def __init__(self, manager: SubclassTorchFunctionOffValue):
+        super().__init__(None)
+        self.manager = manager
+
+    def call(self, tx, args, kwargs) -> Value:
+        tx.ctx.open_regions.remove(self.manager.mark)
+        self.manager.mark = None
+        return ConstantValue(False)
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported(
+            "a graph break inside a DisableTorchFunctionSubclass block",
+            BreakReason.UNSUPPORTED_VALUE,
+        )
+
+
+def _torch_function_enabled(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
+    if (
+        not args
+        and not kwargs
+        and any(isinstance(r, _SubclassOffMark) for r in tx.ctx.open_regions)
+    ):
+        return ConstantValue(False)
+    raise Unsupported(
+        "torch._C._is_torch_function_enabled outside a DisableTorchFunctionSubclass "
+        "block of the trace (the caller's state)",
+        BreakReason.UNSUPPORTED_CALL,
+    )
+
+
+MODELLED_CALLS[torch._C._is_torch_function_enabled] = _torch_function_enabled
 
 
 class ForkRngValue(Value):

@@ -264,12 +264,14 @@ def x_fork_rng_no_devices_draws_inside(a, b):
 # -- torch function, attention, backends ------------------------------------------------------
 
 
-@case(gap="torch._C.DisableTorchFunctionSubclass")
+@case()
 def x_disable_torch_function_subclass(a, b):
     with torch._C.DisableTorchFunctionSubclass():
         y = a + b
         enabled = torch._C._is_torch_function_enabled()
-    return y, enabled, torch._C._is_torch_function_enabled()
+    with torch._C.DisableTorchFunctionSubclass() as entered:
+        z = torch.nn.functional.relu(y)
+    return y, z, enabled, entered
 
 
 @case(_qkv, gap="sdpa_kernel (the SDPA backend choice)")
