@@ -39,10 +39,23 @@ class ReadOnlyMapping(Value):
 
 
 class MappingProxyValue(ReadOnlyMapping):
-    def __init__(self, keys: list[Any], read: Callable[[Any], Value], what: str):
+    """`owner`: the class whose namespace this is, whose attributes the trace may assign after
+    the view is made (each read then refused); a namespace view made without it is refused
+    once the trace assigned any class's attribute."""
+
+    def __init__(self, keys: list[Any], read: Callable[[Any], Value], what: str,
+                 owner: type | None = None):
         super().__init__(None)
-        self.keys, self._read, self.what = list(keys), read, what
+        self.keys, self._read, self.what, self.owner = list(keys), read, what, owner
         self._values: dict[Any, Value] = {}
+
+    def _unchanged(self, tx) -> None:
+        if not self.what.endswith(".__dict__"):
+            return  # an Enum's members: assigning a class attribute does not change them
+        writes = tx.ctx.module_attribute_writes
+        if any(self.owner is None or key[0] == id(self.owner) for key in writes):
+            raise Unsupported(f"{self.what} after the trace assigned a class attribute",
+                              BreakReason.UNSUPPORTED_ATTRIBUTE)
 
     def __repr__(self) -> str:
         return f"MappingProxyValue({self.what})"
@@ -62,22 +75,27 @@ class MappingProxyValue(ReadOnlyMapping):
         return key.as_constant()
 
     def len(self, tx) -> int:
+        self._unchanged(tx)
         return len(self.keys)
 
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
+        self._unchanged(tx)
         return SequenceIteratorValue([ConstantValue(k) for k in self.keys])
 
     def contains(self, tx, item: Value) -> bool:
+        self._unchanged(tx)
         return self._key(item) in self.keys
 
     def getitem(self, tx, key: Value) -> Value:
+        self._unchanged(tx)
         real = self._key(key)
         if real not in self.keys:
             raise RaisedByProgram(KeyError(real))
         return self._value(real)
 
     def call_method(self, tx, name, args, kwargs) -> Value:
+        self._unchanged(tx)
         if name == "get" and 1 <= len(args) <= 2 and not kwargs:
             real = self._key(args[0])
             if real in self.keys:
