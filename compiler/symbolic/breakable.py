@@ -9,9 +9,12 @@ it runs on real objects; the translator splits only at instructions described he
 
 from __future__ import annotations
 
+import collections
 import dataclasses
 import dis
+import functools
 import operator
+import types
 from collections.abc import Callable
 from typing import Any
 
@@ -101,6 +104,26 @@ def _call_ex(inst, *operands, kw_names=()):
     return fn, args, kwargs
 
 
+# Builtin types whose attribute lookup is CPython's generic one (their `__getattribute__` wraps
+# it): a method found on the type is taken unless the instance dict shadows it.
+_GENERIC_GETATTR = (object, list, dict, set, frozenset, tuple, str, bytes, bytearray, int, float,
+                    complex, collections.deque, collections.OrderedDict, collections.defaultdict)
+
+
+def _load_method(inst, obj):
+    """LOAD_METHOD in Python, leaving what CPython's call then sees: a method written in C that
+    the instance dict does not shadow is called unbound with the object first (its errors name
+    the defining type, `list.append()`, where the bound method would name the object's), as
+    `functools.partial(descriptor, obj)`; anything else is the attribute read."""
+    kind, name = type(obj), inst.argval
+    if getattr(kind.__getattribute__, "__objclass__", None) in _GENERIC_GETATTR:
+        found = next((vars(c)[name] for c in kind.__mro__ if name in vars(c)), None)
+        if type(found) is types.MethodDescriptorType and name not in getattr(
+                obj, "__dict__", ()):
+            return functools.partial(found, obj)
+    return getattr(obj, name)
+
+
 def _fixed(n: int):
     return lambda inst, nulls: n
 
@@ -117,10 +140,9 @@ BREAKABLE: dict[str, Breakable] = {
     "CALL": Breakable(lambda inst, nulls: inst.arg + 2, _call, flow=CALL),
     "CALL_FUNCTION_EX": Breakable(_call_ex_pops, _call_ex, flow=CALL),
     # The attribute read in Python (a property's getter, a C descriptor). LOAD_METHOD leaves
-    # what CPython leaves for an attribute that is not a plain function: NULL, the attribute.
+    # NULL and what the call is to call (_load_method).
     "LOAD_ATTR": Breakable(_fixed(1), lambda inst, obj: getattr(obj, inst.argval)),
-    "LOAD_METHOD": Breakable(_fixed(1), lambda inst, obj: getattr(obj, inst.argval),
-                             null_below=True),
+    "LOAD_METHOD": Breakable(_fixed(1), _load_method, null_below=True),
     "BINARY_OP": Breakable(_fixed(2), _binary),
     "BINARY_SUBSCR": Breakable(_fixed(2), lambda inst, c, k: c[k]),
     "COMPARE_OP": Breakable(_fixed(2), _compare),

@@ -82,3 +82,50 @@ def test_a_method_that_is_an_lru_cache_wrapper_binds_and_runs_as_eager():
     # The wrapper binds as a method and is called for real at trace time (lru_cache.py):
     # its miss logs once, as eager's does; later calls hit, guarded on the miss count.
     assert s.fallbacks == [] and s.graphs == 1 and not s.graph_breaks
+
+
+class Items(list):
+    pass
+
+
+class Shadowed(list):
+    pass
+
+
+def _append_two(x, items):
+    y = x * 2
+    try:
+        items.append(1, 2)
+    except TypeError as error:
+        return y + 1, str(error), list(items)
+    return y, "", list(items)
+
+
+def _append_one(x, items):
+    y = x * 2
+    items.append(len(items))
+    return y + 1, list(items)
+
+
+def test_a_method_load_that_breaks_calls_as_the_method_call_would():
+    """`items.append(...)` on a list subclass: LOAD_METHOD takes list's own method, whose error
+    names `list.append()`; the bound method would name `Items.append()`. At a break at the
+    load, the call still sees what CPython's would."""
+    for fn in (_append_two, _append_one):
+        compiled = compiler.compile(fn)
+        for _ in range(2):
+            items = Items([0])
+            expected = fn(torch.ones(2), Items([0]))
+            assert_same(compiled(torch.ones(2), items), expected)
+
+
+def test_a_method_load_shadowed_by_the_instance_dict_takes_the_instance_attribute():
+    def fn(x, items):
+        y = x + 1
+        return y, items.append(5), list(items)
+
+    compiled = compiler.compile(fn)
+    made = [Shadowed([1]) for _ in range(2)]
+    for items in made:
+        items.append = lambda value: ("own", value)
+    assert_same(compiled(torch.ones(1), made[0]), fn(torch.ones(1), made[1]))
