@@ -104,6 +104,10 @@ class MappingProxyValue(ReadOnlyMapping):
         if name not in _METHODS or name == "get":
             raise Unsupported(f"{self.what}.{name} with these arguments",
                               BreakReason.UNSUPPORTED_CALL)
+        return self.as_dict(tx).call_method(tx, name, args, kwargs)
+
+    def as_dict(self, tx) -> Value:
+        """A dict of the view's items now (what its `|`, `==` and methods act on)."""
         from compiler.values.containers import DictValue
-        pairs = [(ConstantValue(k), self._value(k)) for k in self.keys]
-        return DictValue.from_pairs(pairs).call_method(tx, name, args, kwargs)
+        self._unchanged(tx)
+        return DictValue.from_pairs([(ConstantValue(k), self._value(k)) for k in self.keys])
