@@ -197,7 +197,7 @@ _TABLE = {"relu": 1.0, "gelu": 2.0}
 _PROXY = types.MappingProxyType(_TABLE)
 
 
-@case(gap="a MappingProxyType global (wrap.py)")
+@case()
 def mapping_proxy_global(a, b):
     return a * _PROXY["gelu"] + _PROXY.get("tanh", 0.5), list(_PROXY), len(_PROXY)
 
