@@ -17,7 +17,7 @@ from compiler.values.constant import ConstantValue, call_pure
 from compiler.values.containers import is_plain, plain
 from compiler.values.counters import MUTATORS as COUNTER_MUTATORS
 from compiler.values.counters import CounterValue
-from compiler.values.dunders import dunder, try_dunders
+from compiler.values.dunders import dunder, plain_python_objects, try_dunders
 from compiler.values.symbolic_int import (
     is_symbolic,
     specialised,
@@ -142,7 +142,7 @@ def _refuse_declined(symbol: str, a: Value, b: Value) -> None:
             find_in_mro(cls, hook)[0] is not None for hook in ("__index__", "__float__",
                                                                "__complex__", "__int__"))
 
-    if (user(a) and declines(b)) or (declines(a) and user(b)):
+    if (user(a) and declines(b)) or (declines(a) and user(b)) or plain_python_objects(a, b):
         op = "** or pow()" if symbol == "**" else symbol
         left, right = (v.python_type().__name__ for v in (a, b))
         raise RaisedByProgram(TypeError(f"unsupported operand type(s) for {op}: {left!r} and "
@@ -236,7 +236,9 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
         return a.getattr(tx, "__i" + name[2:]).call(tx, [b], {})
     method = dunder(tx, a, "__i" + name[2:])
     if method is not None:
-        return method.call(tx, [b], {})
+        result = method.call(tx, [b], {})
+        if not (result.is_constant() and result.as_constant() is NotImplemented):
+            return result  # else `a = a + b`, as CPython falls back
     return binary_op(tx, plain, a, b)
 
 
