@@ -1,11 +1,15 @@
 """CPython's protocol for an operator between objects of user classes: the left operand's
 dunder, then the right operand's reflected one (the right's first when its class is a proper
-subclass of the left's), a result of NotImplemented passing to the next. The operators
+subclass of the left's), a result of NotImplemented passing to the next. A binary operator
+between two objects of one exact class never asks the reflected dunder (`M() + M()` is a
+TypeError when `__add__` declines, whatever `__radd__` says); a comparison does. The operators
 (operators.py) and `==` of objects (equality.py) share it; a value says which class's dunders
 run for it (`Value.dunder_class()`).
 """
 
 from __future__ import annotations
+
+import types
 
 from compiler.values import registry
 from compiler.values.attributes import find_in_mro
@@ -26,7 +30,9 @@ def dunder(tx, value: Value, name: str) -> Value | None:
 def try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | None:
     """`a.name(b)`, else `b.reflected(a)`; None when neither is defined or both decline."""
     order = [(a, name, b), (b, reflected, a)]
-    if reflected_first(a, b, name, reflected):
+    if name not in COMPARISONS and _same_class(a, b):
+        order.pop()
+    elif reflected_first(a, b, name, reflected):
         order.reverse()
     for receiver, hook, other in order:
         method = dunder(tx, receiver, hook)
@@ -35,6 +41,34 @@ def try_dunders(tx, a: Value, b: Value, name: str, reflected: str) -> Value | No
             if not (result.is_constant() and result.as_constant() is NotImplemented):
                 return result
     return None
+
+
+def _same_class(a: Value, b: Value) -> bool:
+    cls = a.dunder_class()
+    return cls is not None and cls is b.dunder_class()
+
+
+def plain_python_objects(a: Value, b: Value) -> bool:
+    """Both values are instances of classes written wholly in Python (no builtin base but
+    object, which has no number slots): when their dunders declined, nothing else is asked
+    and the operator raises TypeError."""
+
+    def plain(value: Value) -> bool:
+        cls = value.dunder_class()
+        return cls is not None and all(c is object or _written_in_python(c) for c in cls.__mro__)
+
+    return plain(a) and plain(b)
+
+
+def _written_in_python(cls: type) -> bool:
+    """A class made by a class statement: a heap type with no slot wrapper of C's own (a C
+    extension's heap type has them for its slots)."""
+    return bool(cls.__flags__ & _HEAPTYPE) and not any(
+        isinstance(v, types.WrapperDescriptorType) for v in vars(cls).values()
+    )
+
+
+_HEAPTYPE = 1 << 9  # Py_TPFLAGS_HEAPTYPE
 
 
 def reflected_first(a: Value, b: Value, name: str, reflected: str) -> bool:
