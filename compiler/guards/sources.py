@@ -8,6 +8,7 @@ as named constants in the guard's environment.
 from __future__ import annotations
 
 import dataclasses
+import keyword
 from collections.abc import Callable
 from typing import Any
 
@@ -75,13 +76,22 @@ class ConstantSource(Source):
         return {self.label: self.value}
 
 
+def dotted_name(name: str) -> bool:
+    """Whether `base.name` in source code reads the attribute `name`: an ASCII identifier that
+    is not a keyword. Any other name (`"x+1"`, `"class"`, a non-ASCII name, which the parser
+    would normalise: `obj.\ufb01` reads `obj.fi`) is read with getattr."""
+    return name.isascii() and name.isidentifier() and not keyword.iskeyword(name)
+
+
 @dataclasses.dataclass(frozen=True, eq=True)
 class AttrSource(Source):
     base: Source
     name: str
 
     def render(self, inner: Callable[[Source], str]) -> str:
-        return f"{inner(self.base)}.{self.name}"
+        if dotted_name(self.name):
+            return f"{inner(self.base)}.{self.name}"
+        return f"getattr({inner(self.base)}, {self.name!r})"
 
     def constants(self) -> dict[str, Any]:
         return self.base.constants()
