@@ -4,7 +4,8 @@ PythonModuleValue, guarded alike) and sees the globals the trace wrote into it
 (side_effects.global_writes); a name it lacks is guarded absent. Iterating, `len` and the
 views guard the whole key list; an iterator fails as a dict's does when the trace adds or
 removes a name while it runs. Writing through the dict is refused: the module's attributes
-and its functions' globals would have to see it."""
+and its functions' globals would have to see it. `globals()` is the calling frame's globals
+dict, read the same way (registered in builtins.HANDLERS)."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import MISSING, ConstantSource, DictStorageItemSource
 from compiler.values.base import RaisedByProgram, Value
+from compiler.values.builtins import HANDLERS
 from compiler.values.constant import ConstantValue
 
 _METHODS = ("get", "keys", "values", "items", "copy")
@@ -25,15 +27,22 @@ _SHADOWED = frozenset(
 ) | {"__class__"}
 
 
-class ModuleNamespaceValue(Value):
-    def __init__(self, module_value: Value):
+class NamespaceValue(Value):
+    """A dict of globals; a kind says how a name present in it reads (`_attribute`) and
+    whether its reads go unguarded (`_trusted`: torch's own modules, fixed)."""
+
+    def __init__(self, namespace: dict):
         super().__init__(None)
-        self.module_value = module_value
-        self.module: types.ModuleType = module_value.module
-        self.namespace: dict = vars(self.module)
+        self.namespace = namespace
 
     def __repr__(self) -> str:
-        return f"ModuleNamespaceValue({self.module.__name__})"
+        return f"{type(self).__name__}({self.namespace.get('__name__')})"
+
+    def _trusted(self) -> bool:
+        raise NotImplementedError
+
+    def _attribute(self, tx, key: str) -> Value:
+        raise NotImplementedError
 
     def python_type(self) -> type:
         return dict
@@ -78,12 +87,7 @@ class ModuleNamespaceValue(Value):
             return written[2]
         if not self._present(tx, key):
             raise RaisedByProgram(KeyError(key))
-        if key in _SHADOWED or getattr(self.module, key, MISSING) is not self.namespace[key]:
-            raise Unsupported(
-                f"{key!r} of {self}, which the module's attribute does not give",
-                BreakReason.UNSUPPORTED_VALUE,
-            )
-        return self.module_value.getattr(tx, key)
+        return self._attribute(tx, key)
 
     def _keys(self, tx) -> list[str]:
         """The names now, guarded; refused once the trace wrote a name into the namespace."""
@@ -157,3 +161,51 @@ class ModuleNamespaceValue(Value):
                 BreakReason.UNSUPPORTED_CALL,
             )
         return snapshot.call_method(tx, name, [], {})  # no code the trace runs writes to it
+
+
+class ModuleNamespaceValue(NamespaceValue):
+    """`mod.__dict__`: a name reads as the module's attribute."""
+
+    def __init__(self, module_value: Value):
+        super().__init__(vars(module_value.module))
+        self.module_value = module_value
+        self.module: types.ModuleType = module_value.module
+
+    def _trusted(self) -> bool:
+        from compiler.values.objects import TRUSTED_MODULES
+
+        return self.module.__name__.split(".")[0] in TRUSTED_MODULES
+
+    def _attribute(self, tx, key: str) -> Value:
+        if key in _SHADOWED or getattr(self.module, key, MISSING) is not self.namespace[key]:
+            raise Unsupported(
+                f"{key!r} of {self}, which the module's attribute does not give",
+                BreakReason.UNSUPPORTED_VALUE,
+            )
+        return self.module_value.getattr(tx, key)
+
+
+class GlobalsValue(NamespaceValue):
+    """`globals()`: the calling frame's globals dict, a name read as the frame reads a global
+    (the same source and guards)."""
+
+    def __init__(self, tx):
+        super().__init__(tx.f_globals)
+        self.maker = tx
+
+    def _trusted(self) -> bool:
+        return str(self.namespace.get("__name__", "")).startswith("torch.")
+
+    def _attribute(self, tx, key: str) -> Value:
+        from compiler.values.wrap import wrap
+
+        return wrap(tx.ctx, self.namespace[key], self.maker.global_source(key))
+
+
+def _globals(tx, *args, **kwargs) -> Value:
+    if args or kwargs:
+        raise RaisedByProgram(TypeError("globals() takes no arguments"))
+    return GlobalsValue(tx)
+
+
+HANDLERS.setdefault(globals, _globals)
