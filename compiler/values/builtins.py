@@ -94,7 +94,8 @@ class BuiltinValue(NativeFunctionValue):
 
 
 # Builtins that read their caller's frame (vars and dir only without an argument).
-FRAME_READERS = frozenset({globals, locals, vars, dir, eval, exec, breakpoint, sys._getframe})
+# (globals() is modelled: module_namespace.GlobalsValue)
+FRAME_READERS = frozenset({locals, vars, dir, eval, exec, breakpoint, sys._getframe})
 
 
 def call_builtin(tx, fn, args: list[Value], kwargs: dict[str, Value]) -> Value:
