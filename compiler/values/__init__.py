@@ -19,6 +19,7 @@ from compiler.values import (  # noqa: F401
     functorch_products,
     functorch_transforms,
     mapping_proxy_passed,
+    module_namespace,
     objects,
     operators,
     ordered_set,
