@@ -7,7 +7,9 @@ guarded (builtins._isinstance). Two others are computed here: torch's legacy ten
 (`torch.FloatTensor`), whose check compares a tensor's dtype and device, asked of the tensor's
 fake (its dtype and device are guarded, or follow from the graph); and a metaclass of the
 program with a Python `__instancecheck__`, which is inlined, its result's truth taken as
-CPython takes it.
+CPython takes it. A metaclass that overrides `__subclasscheck__` but keeps type's
+`__instancecheck__` plays no part in `isinstance`: type's check walks the object's MRO
+(`type.__subclasscheck__`), never the override, and that answer is guarded.
 """
 
 from __future__ import annotations
@@ -40,8 +42,29 @@ def is_legacy_tensor_type(cls: Any) -> bool:
     return isinstance(cls, type) and type(cls) is _LEGACY_TENSOR_META
 
 
+def _subclass_check_only(cls: Any) -> bool:
+    """A metaclass's `__subclasscheck__` overridden, type's `__instancecheck__` kept."""
+    meta = type(cls)
+    return (isinstance(cls, type) and meta.__instancecheck__ is type.__instancecheck__
+            and meta.__subclasscheck__ is not type.__subclasscheck__)
+
+
 def checks_its_own_way(cls: Any) -> bool:
-    return is_legacy_tensor_type(cls) or own_instance_check(cls) is not None
+    return (is_legacy_tensor_type(cls) or own_instance_check(cls) is not None
+            or _subclass_check_only(cls))
+
+
+def _by_mro(tx, kind: type, cls: type) -> bool:
+    from compiler.guards.guard import GuardKind
+    from compiler.guards.sources import CallSource, ConstantSource
+    ctx = tx.ctx
+    check = type.__subclasscheck__
+    answer = check(cls, kind)
+    query = CallSource(ConstantSource(ctx.label_for(check, "fn"), check),
+                       (ConstantSource(ctx.label_for(cls, "cls"), cls),
+                        ConstantSource(ctx.label_for(kind, "cls"), kind)))
+    ctx.guard(query, GuardKind.EQUALS, answer)
+    return answer
 
 
 def computed_answer(tx, obj: Value, cls: Any) -> bool | None:
@@ -51,6 +74,8 @@ def computed_answer(tx, obj: Value, cls: Any) -> bool | None:
     if is_legacy_tensor_type(cls):
         example = getattr(obj, "example", None)  # a tensor tracker's fake
         return isinstance(example, torch.Tensor) and isinstance(example, cls)
+    if _subclass_check_only(cls):
+        return _by_mro(tx, obj.python_type(), cls)
     check = own_instance_check(cls)
     if check is None:
         return None
