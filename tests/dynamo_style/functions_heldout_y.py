@@ -835,3 +835,31 @@ def y_iadd_not_implemented_falls_back_to_add(a, b):
     before = x
     x += InplaceDeclines(b)
     return x.v, x is before, before.v
+
+
+class NamePrefixCheck(type):
+    def __subclasscheck__(cls, sub):
+        return sub.__name__.startswith("A")
+
+
+class StartsWithA(metaclass=NamePrefixCheck):
+    pass
+
+
+class Apple:
+    pass
+
+
+class Banana:
+    pass
+
+
+@case(_two)
+def y_subclasscheck_override_not_used_by_isinstance(a, b):
+    return (
+        a,
+        issubclass(Apple, StartsWithA),
+        issubclass(Banana, StartsWithA),
+        isinstance(Apple(), StartsWithA),
+        isinstance(Apple(), (Banana, StartsWithA)),
+    )
