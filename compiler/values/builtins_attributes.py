@@ -71,8 +71,9 @@ def _vars(tx, *obj):
                 raise RaisedByProgram(TypeError("vars() argument must have __dict__ "
                                                 "attribute")) from None
             raise
-    from compiler.values.objects import PythonModuleValue
-    if len(obj) == 1 and isinstance(obj[0], PythonModuleValue):  # its `__dict__`
+    from compiler.values.objects import ClassValue, PythonModuleValue
+    if len(obj) == 1 and (isinstance(obj[0], PythonModuleValue) or isinstance(
+            obj[0], ClassValue) and type(obj[0].cls) is type):  # its `__dict__`
         return obj[0].getattr(tx, "__dict__")
     raise Unsupported(f"vars() of {obj[0] if obj else 'the frame'}",
                       BreakReason.UNSUPPORTED_CALL)
