@@ -27,9 +27,15 @@ _LEGACY_TENSOR_META = type(torch.FloatTensor)  # torch.FloatTensor, torch.LongTe
 
 def own_instance_check(cls: Any):
     """The Python `__instancecheck__` of a program's metaclass of `cls`, or None."""
+    return program_check(cls, "__instancecheck__")
+
+
+def program_check(cls: Any, name: str):
+    """The Python `name` (`__instancecheck__`, `__subclasscheck__`) of a program's metaclass
+    of `cls`, or None."""
     if not isinstance(cls, type):
         return None
-    check = getattr(type(cls), "__instancecheck__", None)
+    check = getattr(type(cls), name, None)
     if not isinstance(check, types.FunctionType):
         return None
     module = check.__module__ or ""
@@ -51,7 +57,7 @@ def _subclass_check_only(cls: Any) -> bool:
 
 def checks_its_own_way(cls: Any) -> bool:
     return (is_legacy_tensor_type(cls) or own_instance_check(cls) is not None
-            or _subclass_check_only(cls))
+            or _subclass_check_only(cls) or program_check(cls, "__subclasscheck__") is not None)
 
 
 def _by_mro(tx, kind: type, cls: type) -> bool:
@@ -77,6 +83,10 @@ def computed_answer(tx, obj: Value, cls: Any) -> bool | None:
     if _subclass_check_only(cls):
         return _by_mro(tx, obj.python_type(), cls)
     check = own_instance_check(cls)
+    if check is None and program_check(cls, "__subclasscheck__") is not None:
+        from compiler.errors import BreakReason, Unsupported  # a library's check calling it
+        raise Unsupported("isinstance() through a library's __instancecheck__ that asks a "
+                          "program's __subclasscheck__", BreakReason.UNSUPPORTED_CALL)
     if check is None:
         return None
     from compiler.values import registry

@@ -337,6 +337,7 @@ def percent_of_one(tx, template: str, value: Value) -> Value | None:
 operators.HOOKS["percent_of_one"] = percent_of_one
 
 # object.__getattribute__ / __delattr__ called directly join it there, beside super()'s, and
-# the builtins of attributes and identity (getattr ... id)
-from compiler.values import builtins_attributes, super_lookup  # noqa: E402, F401
+# the builtins of attributes and identity (getattr ... id); a metaclass's traced
+# `__subclasscheck__` joins them for issubclass
+from compiler.values import builtins_attributes, subclass_checks, super_lookup  # noqa: E402, F401
 

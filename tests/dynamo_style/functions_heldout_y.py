@@ -863,3 +863,24 @@ def y_subclasscheck_override_not_used_by_isinstance(a, b):
         isinstance(Apple(), StartsWithA),
         isinstance(Apple(), (Banana, StartsWithA)),
     )
+
+
+CHECKS_ASKED = []
+
+
+class CountingCheck(type):
+    def __subclasscheck__(cls, sub):
+        CHECKS_ASKED.append(sub.__name__)
+        return sub.__name__.endswith("er")
+
+
+class EndsWithEr(metaclass=CountingCheck):
+    pass
+
+
+@case(_two)
+def y_subclasscheck_traced_with_its_side_effects(a, b):
+    before = len(CHECKS_ASKED)
+    first = issubclass(Quacker, EndsWithEr)
+    second = issubclass(Banana, (int, EndsWithEr))
+    return a * (len(CHECKS_ASKED) - before), first, second, CHECKS_ASKED[-1]
