@@ -31,10 +31,20 @@ from typing import Any
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.guards.exception_state import NoHandledExceptionGuard
+from compiler.values.base import RaisedByProgram
 
 UNKNOWN = object()
 _GENERATOR_FLAGS = (inspect.CO_GENERATOR | inspect.CO_COROUTINE
                     | inspect.CO_ASYNC_GENERATOR)
+
+
+def unchained(frame, exc: BaseException) -> RaisedByProgram:
+    """`exc` raised by a generator's throw(), which keeps its `__context__` as it was (it
+    chains nothing) and gives it a traceback."""
+    frame.ctx.exception_contexts.mark_raised(exc)
+    raised = RaisedByProgram(exc)
+    raised.context_recorded = True
+    return raised
 
 
 def handled_tracker(tx) -> Any:
@@ -65,24 +75,27 @@ class ExceptionContexts:
     def __init__(self):
         self._by_id: dict[int, tuple[BaseException, Any]] = {}
         self._unknown_all = False  # a cycle could not be followed: no context is known
-        self._tracebacks: dict[int, tuple[BaseException, bool]] = {}  # (exc, has one)
+        self._raised: dict[int, BaseException] = {}
+        self._cleared: dict[int, BaseException] = {}  # traceback set to None since raised
 
     def mark_raised(self, exc: BaseException) -> None:
         """`exc` was raised (or re-raised) in the trace: it has a traceback from now on."""
-        self._tracebacks[id(exc)] = (exc, True)
+        self._raised[id(exc)] = exc
+        self._cleared.pop(id(exc), None)
 
     def set_traceback(self, exc: BaseException, present: bool) -> None:
         """The program set `exc.__traceback__` to None (False) or to a traceback (True)."""
-        self._tracebacks[id(exc)] = (exc, present)
+        if present:
+            self.mark_raised(exc)  # (a traceback the trace handed out: of a raised one)
+        else:
+            self._cleared[id(exc)] = exc
 
     def was_raised(self, exc: BaseException) -> bool:
         """Whether `exc` was raised in the trace (its traceback may since be set to None)."""
-        found = self._tracebacks.get(id(exc))
-        return found is not None and found[0] is exc
+        return self._raised.get(id(exc)) is exc
 
     def has_traceback(self, exc: BaseException) -> bool:
-        found = self._tracebacks.get(id(exc))
-        return found is not None and found[0] is exc and found[1]
+        return self.was_raised(exc) and self._cleared.get(id(exc)) is not exc
 
     def assign(self, exc: BaseException, context: BaseException | None) -> None:
         """The program's `exc.__context__ = context`."""
@@ -126,10 +139,12 @@ class ExceptionContexts:
     def raised_by_operation(self, tx, exc: BaseException) -> None:
         """An error an operation raised, seen by the trace for the first time: chained as a
         raise statement's, unless Python chained it already (C code's `raise ... from`) or
-        it is delivered in a generator's frame (`throw()` chains nothing)."""
-        self.mark_raised(exc)
-        if self._has_entry(exc):
+        it is delivered in a generator's frame (`throw()` chains nothing). One raised before
+        in the trace and delivered again (thrown into a generator) keeps its context."""
+        if self.was_raised(exc) or self._has_entry(exc):
+            self.mark_raised(exc)
             return
+        self.mark_raised(exc)
         plain = exc.__cause__ is None and exc.__context__ is None
         if not plain or tx.code.co_flags & _GENERATOR_FLAGS:
             self._by_id[id(exc)] = (exc, UNKNOWN)

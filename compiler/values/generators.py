@@ -22,6 +22,7 @@ from compiler.values.attributes import bound_method
 from compiler.values.base import RaisedByProgram, Value, next_until_stop
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import TupleValue
+from compiler.values.exception_context import unchained
 
 
 class GeneratorValue(Value):
@@ -91,10 +92,10 @@ class GeneratorValue(Value):
         frame = self.frame
         if self.finished or frame.ip == 0:  # not started: it finishes, raising
             self.finished = True
-            raise RaisedByProgram(exc)
+            raise unchained(frame, exc)
 
         def raise_at_yield():
-            frame.route_exception(RaisedByProgram(exc))  # to its handler, or out
+            frame.route_exception(unchained(frame, exc))  # to its handler, or out
             return frame.run()
 
         return self._resume(raise_at_yield)
