@@ -30,7 +30,9 @@ def _new_exception(base: type, cls: type, args: tuple, attrs: dict) -> BaseExcep
 
 
 class ExceptionValue(Value):
-    """An exception object of the trace; `raised`: it was raised (so it has a traceback)."""
+    """An exception object of the trace; `raised`: it was raised (so it has a traceback), or
+    it is a second tracker of an exception (a cause or context read), never rebuilt (a rebuild
+    is one object per tracker, and the program may hold the exception through another)."""
 
     def __init__(self, exc: BaseException, raised: bool = False):
         super().__init__(None)
@@ -41,9 +43,10 @@ class ExceptionValue(Value):
         """A fresh exception object on each call, equal in type, args and attributes."""
         exc = self.exc
         if self.raised or plan.ctx.exception_contexts.was_raised(exc) \
-                or exc.__cause__ is not None or exc.__context__ is not None:
-            raise Unsupported("an exception that was raised (its traceback and context) "
-                              "leaving the compiled code", BreakReason.UNSUPPORTED_VALUE)
+                or exc.__cause__ is not None or exc.__context__ is not None \
+                or exc.__suppress_context__:
+            raise Unsupported("an exception that was raised or chained (its traceback and "
+                              "context) leaving the compiled code", BreakReason.UNSUPPORTED_VALUE)
         found = plan.ctx.exception_attributes.get(id(exc))
         if found is not None and found[0] is exc and found[1]:
             raise Unsupported("an exception whose state the trace holds in trackers leaving "
@@ -80,10 +83,10 @@ class ExceptionValue(Value):
             return registry.wrap_constant(exc.args)
         if name == "__cause__":  # set by `raise ... from` or the program (never implicitly)
             cause = exc.__cause__
-            return registry.wrap_constant(None) if cause is None else ExceptionValue(cause)
+            return registry.wrap_constant(None) if cause is None else ExceptionValue(cause, True)
         if name == "__context__":  # as CPython chains it (compiler/values/exception_context.py)
             context = tx.ctx.exception_contexts.context_of(tx, exc)
-            return ExceptionValue(context) if context else registry.wrap_constant(None)
+            return ExceptionValue(context, True) if context else registry.wrap_constant(None)
         if name == "__traceback__":
             return exception_chaining.read_traceback(tx, self)
         if name in ("__suppress_context__", "__notes__") and name not in vars(exc):

@@ -8,17 +8,14 @@ program assigning `__context__`, `__cause__`, `__suppress_context__` and `__trac
 `__notes__`, user exception classes with their own `__init__` and attributes, `sys.exc_info()`
 in and after handlers, `contextlib.suppress`, and exception groups with `except*`. Each case
 returns what it read of the exceptions (identity included: `is` between the objects seen),
-never the raised objects themselves.
+never the raised objects themselves. Handlers, `with` blocks and groups are in
+functions_heldout_v2.py.
 """
 
 from __future__ import annotations
 
-import contextlib
-import sys
-
-import torch
-
 from tests.conformance.registry import randn
+from tests.dynamo_style import functions_heldout_v2  # noqa: F401 - registers its cases
 from tests.dynamo_style.registry import case
 
 
@@ -561,155 +558,3 @@ def v_user_exception_attribute_set_in_handler(x):
         e.level = 5
         e.extra = "more"
         return x * e.level, e.extra, e.tag
-
-
-# -- sys.exc_info, handlers, contextlib.suppress --------------------------------------------------
-
-
-@case(_one)
-def v_exc_info_in_handler(x):
-    try:
-        raise KeyError("k")
-    except KeyError as e:
-        kind, value, _ = sys.exc_info()
-        same = value is e
-    after = sys.exc_info()[0]
-    return x + 1, kind.__name__, same, after is None
-
-
-@case(_one)
-def v_exc_info_in_nested_handlers(x):
-    kinds = []
-    try:
-        raise KeyError
-    except KeyError:
-        try:
-            raise ValueError
-        except ValueError:
-            kinds.append(sys.exc_info()[0].__name__)
-        kinds.append(sys.exc_info()[0].__name__)
-    kinds.append(sys.exc_info()[0] is None)
-    return x * 2, kinds
-
-
-@case(_one)
-def v_exc_info_after_reraise_caught(x):
-    def fn():
-        try:
-            1 / 0
-        except ZeroDivisionError:
-            try:
-                raise ValueError
-            except ValueError:
-                pass
-            raise
-
-    try:
-        fn()
-    except ZeroDivisionError as e:
-        inner = type(e).__name__
-    return x + 1, inner, sys.exc_info()[0] is None
-
-
-@case(_one)
-def v_exc_info_in_callee_from_handler(x):
-    def current():
-        return sys.exc_info()[1]
-
-    try:
-        raise IndexError("i")
-    except IndexError as e:
-        seen = current() is e
-    return x - 1, seen, current() is None
-
-
-@case(_one)
-def v_suppress_swallows_key_error(x):
-    d = {"a": 1}
-    out = 0
-    with contextlib.suppress(KeyError):
-        out = d["b"]
-    return x + out
-
-
-@case(_one)
-def v_suppress_lets_other_error_through(x):
-    try:
-        with contextlib.suppress(KeyError):
-            [][1]
-    except IndexError as e:
-        return x * 2, type(e).__name__
-    return x
-
-
-@case(_one)
-def v_suppress_several_kinds_nothing_raised(x):
-    with contextlib.suppress(KeyError, IndexError):
-        y = x + 1
-    return y
-
-
-# -- finally and re-raising ----------------------------------------------------------------------
-
-
-@case(_one)
-def v_nested_finally_reraise_reaches_outer(x):
-    log = []
-    try:
-        try:
-            try:
-                raise KeyError("k")
-            finally:
-                log.append("inner")
-        finally:
-            log.append("middle")
-    except KeyError as e:
-        log.append(e.args[0])
-    return x + len(log), log
-
-
-@case(_one)
-def v_handler_reraise_keeps_context(x):
-    try:
-        try:
-            raise KeyError("outer")
-        except KeyError as k:
-            held = k
-            try:
-                raise ValueError("inner")
-            except ValueError:
-                raise
-    except ValueError as e:
-        return x * 3, e.__context__ is held
-
-
-@case(_one, gap="except* (exception groups)")
-def v_exception_group_except_star(x):
-    caught = []
-    try:
-        raise ExceptionGroup("g", [KeyError("k"), ValueError("v")])
-    except* KeyError as eg:
-        caught.append(len(eg.exceptions))
-    except* ValueError as eg:
-        caught.append(len(eg.exceptions))
-    return x + len(caught), caught
-
-
-@case(_one, gap="an exception group made in the frame (its exceptions are a list)")
-def v_exception_group_attributes(x):
-    group = ExceptionGroup("msg", [TypeError(1), KeyError(2)])
-    return x * 2, group.message, len(group.exceptions)
-
-
-@case(lambda: (randn(0, (3,)), torch.zeros(3)))
-def v_tensor_math_in_handlers(x, y):
-    try:
-        y = y + x
-        raise NotImplementedError("n")
-    except AssertionError:
-        y = y * 0
-    except NotImplementedError as e:
-        y = y + len(e.args)
-    finally:
-        y = y.cos()
-    return y
