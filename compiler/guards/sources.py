@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 import keyword
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -100,6 +101,31 @@ class AttrSource(Source):
         return self.base.is_local()
 
 
+def _literal(key: Any) -> bool:
+    """Whether `repr(key)`, evaluated in a guard, gives back an equal key of the same type:
+    not for a float or complex that is infinite or NaN (`inf`, `nan`: NameError, and a new
+    NaN would not find the key), nor for objects whose repr names a module (`torch.float32`)."""
+    kind = type(key)
+    if kind in (int, bool, str, bytes, type(None)):
+        return True
+    if kind is float:
+        return math.isfinite(key)
+    if kind is complex:
+        return math.isfinite(key.real) and math.isfinite(key.imag)
+    if kind is tuple:
+        return all(_literal(k) for k in key)
+    return False
+
+
+def key_text(key: Any) -> str:
+    """A literal key as written, any other as the constant that holds the key itself."""
+    return repr(key) if _literal(key) else f"___key_{id(key):x}"
+
+
+def key_constants(key: Any) -> dict[str, Any]:
+    return {} if _literal(key) else {key_text(key): key}
+
+
 @dataclasses.dataclass(frozen=True, eq=True)
 class ItemSource(Source):
     """`base[key]`: a literal key, or a ConstantSource for a key with no literal (a class)."""
@@ -108,13 +134,13 @@ class ItemSource(Source):
     key: Any
 
     def render(self, inner: Callable[[Source], str]) -> str:
-        key = inner(self.key) if isinstance(self.key, Source) else repr(self.key)
+        key = inner(self.key) if isinstance(self.key, Source) else key_text(self.key)
         return f"{inner(self.base)}[{key}]"
 
     def constants(self) -> dict[str, Any]:
         if isinstance(self.key, Source):
             return {**self.base.constants(), **self.key.constants()}
-        return self.base.constants()
+        return {**self.base.constants(), **key_constants(self.key)}
 
     def is_local(self) -> bool:
         return self.base.is_local()
@@ -286,10 +312,10 @@ class DictStorageItemSource(Source):
     key: Any
 
     def render(self, inner: Callable[[Source], str]) -> str:
-        return f"___dict_get({inner(self.base)}, {self.key!r})"
+        return f"___dict_get({inner(self.base)}, {key_text(self.key)})"
 
     def constants(self) -> dict[str, Any]:
-        return {**self.base.constants(), "___dict_get": _dict_get}
+        return {**self.base.constants(), "___dict_get": _dict_get, **key_constants(self.key)}
 
     def is_local(self) -> bool:
         return self.base.is_local()

@@ -6,6 +6,7 @@ import collections
 import dataclasses
 import enum
 import functools
+import sys
 
 import torch
 
@@ -545,6 +546,45 @@ def test_object_identity_against_a_global_sentinel(fullgraph):
     run(
         fn,
         [call(X), call(X, object()), call(X, sentinel), call(X)],
+        fullgraph=fullgraph,
+        copy_args=False,
+    )
+
+
+# ---- dict keys whose repr is no literal
+
+
+KEYED = {torch.float32: 2.0, torch.float64: 3.0, float("inf"): 4.0, torch.device("cpu"): 5.0}
+
+
+def test_global_dict_keyed_by_dtypes_devices_and_inf(fullgraph, monkeypatch):
+    # these keys were written into the guard as `torch.float32`, `inf`, `device(...)`, which
+    # fail to evaluate there: every call recompiled, and fullgraph reached the cache limit
+    table = dict(KEYED)
+    monkeypatch.setattr(sys.modules[__name__], "KEYED", table)
+
+    def fn(x):
+        return x * KEYED[x.dtype] + KEYED[float("inf")] + KEYED[x.device]
+
+    steps = [
+        call(X),
+        call(X),
+        step(lambda: table.__setitem__(torch.float32, -1.0), X),
+        step(lambda: table.__setitem__(float("inf"), 0.5), X),
+        call(X.double()),
+    ]
+    run(fn, steps + [call(X)] * 10, fullgraph=fullgraph, compiles=4)
+
+
+def test_dict_argument_keyed_by_nan(fullgraph):
+    nan = float("nan")
+
+    def fn(x, d):
+        return x * d[nan]
+
+    run(
+        fn,
+        [call(X, {nan: 2.0}), call(X, {nan: 3.0}), call(X, {nan: 2.0})],
         fullgraph=fullgraph,
         copy_args=False,
     )
