@@ -31,6 +31,9 @@ class ReadOnlyMapping(Value):
                                         "deletion"))
 
     def getattr(self, tx, name: str) -> Value:
+        if not hasattr(types.MappingProxyType, name):  # no instance dict, no __getattr__
+            raise RaisedByProgram(AttributeError(f"'mappingproxy' object has no attribute "
+                                                 f"{name!r}"))
         if name not in _METHODS:
             raise Unsupported(f"attribute {name!r} of {self.what}",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
