@@ -146,6 +146,7 @@ class ContainerObjectValue(ObjectValue):
             items = self.contents.items
         else:
             items = self.contents.ordered(strict=False)
+            self.contents.refuse_another_order()
         return plan.temp(f"{plan.bind(rebuild_container)}({plan.bind(self.cls)}, "
                          f"{plan.bind(self.base)}, [{plan.items(items)}], {{{attrs}}})")
 
@@ -267,6 +268,8 @@ def call_base_method(tx, obj: ContainerObjectValue, name: str, args: list[Value]
             contents.table is not None) else SetValue(list(contents.members.values()), True)
     if base is not list:  # set arguments are read by their tables (set_merge)
         args = [a if _as_set(a) is None else _as_set(a) for a in args]
+    else:  # list_extend reads the list itself whole (another list subclass by its iterator)
+        args = [contents if a is obj else a for a in args]
     return contents.call_method(tx, name, args, kwargs)
 
 
@@ -347,8 +350,8 @@ def _list_dunder(tx, obj: ContainerObjectValue, name: str, args: list[Value]) ->
         if other is None:  # CPython's TypeError, unless the other's __radd__ answers first
             return _refuse(name)
         return ListValue(contents.items + other.items)
-    if name == "__iadd__":  # any iterable, item by item
-        contents.call_method(tx, "extend", args, {})
+    if name == "__iadd__":  # any iterable, item by item (itself whole)
+        contents.call_method(tx, "extend", [contents if args[0] is obj else args[0]], {})
         return obj
     times = args[0].as_constant() if args[0].is_constant() else None
     if type(times) is not int:

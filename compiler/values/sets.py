@@ -105,7 +105,19 @@ class SetValue(Value):
         if self.source is not None:
             return plan.source_expr(self.source)
         kind = "frozenset" if self.frozen else "set"
+        self.refuse_another_order()
         return plan.temp(f"{kind}([{plan.items(self.ordered(strict=False))}])")
+
+    def refuse_another_order(self) -> None:
+        """A set rebuilt from its members in order gets a table of its own, which iterates in
+        another order than the program's when that one's history (removals, growth) shaped
+        it: refused, as the program would see its set's order change."""
+        if self.table is None or len(self.table) < 2 or not self.exact():
+            return
+        with rebuilding():
+            if list(type(self.table)(list(self.table))) != list(self.table):
+                raise Unsupported("a set made in the trace whose table a rebuilt one would "
+                                  "not have (its iteration order)", BreakReason.UNSUPPORTED_VALUE)
 
     def python_type(self) -> type:
         return frozenset if self.frozen else set
