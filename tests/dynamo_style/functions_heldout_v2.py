@@ -400,3 +400,47 @@ def v_throw_raised_exception_keeps_its_context(x):
     except StopIteration as s:
         return x - 1, s.value, type(caught.__context__).__name__
     return x
+
+
+class Reannotating:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, value, tb):
+        value.add_note("seen by exit")
+        value.__context__ = None
+        value.__traceback__ = tb
+        return False
+
+
+@case(_one)
+def v_exit_changes_chain_before_it_propagates(x):
+    try:
+        try:
+            raise TypeError("first")
+        except TypeError:
+            with Reannotating():
+                raise KeyError("second")  # noqa: B904
+    except KeyError as e:
+        return x + 1, e.__notes__, e.__context__ is None, e.args
+    return x
+
+
+@case(_one)
+def v_return_in_finally_swallows_and_clears(x):
+    def inner():
+        try:
+            raise KeyError("k")
+        finally:
+            return sys.exc_info()[0].__name__  # noqa: B012
+
+    seen = inner()
+    return x * 2, seen, sys.exc_info()[0] is None
+
+
+@case(_one)
+def v_made_cause_has_no_traceback(x):
+    e = ValueError("made")
+    c = TypeError("cause")
+    e.__cause__ = c
+    return x + 1, c.__traceback__ is None, e.__cause__ is c, e.__suppress_context__
