@@ -345,6 +345,10 @@ class SetValue(Value):
 def _lookup_key(tx, item: Value) -> Any:
     """The key `in`, `discard` and `remove` look up: a set (unhashable) is looked up as the
     frozenset of its members, as CPython's set retries it."""
+    from compiler.values.container_objects import family_contents
+    contents = family_contents(item, set)  # a set subclass's instance (PySet_Check)
+    if contents is not None and item.python_type().__hash__ is None:
+        item = contents
     if isinstance(item, SetValue) and not item.frozen:
         with rebuilding():
             return frozenset(item.members)
