@@ -84,7 +84,14 @@ class MappingProxyValue(ReadOnlyMapping):
     def iter(self, tx) -> Value:
         from compiler.values.iterators import SequenceIteratorValue
         self._unchanged(tx)
-        return SequenceIteratorValue([ConstantValue(k) for k in self.keys])
+
+        def keys_now() -> list:  # (a class assigned to while iterating: refused)
+            self._unchanged(tx)
+            return self.keys
+
+        return SequenceIteratorValue([ConstantValue(k) for k in self.keys],
+                                     watched=("dictionary changed size during iteration",
+                                              keys_now))
 
     def contains(self, tx, item: Value) -> bool:
         self._unchanged(tx)
@@ -107,6 +114,8 @@ class MappingProxyValue(ReadOnlyMapping):
         if name not in _METHODS or name == "get":
             raise Unsupported(f"{self.what}.{name} with these arguments",
                               BreakReason.UNSUPPORTED_CALL)
+        if name in ("keys", "values", "items") and self.what.endswith(".__dict__"):
+            return _live_snapshot(self, tx).call_method(tx, name, args, kwargs)
         return self.as_dict(tx).call_method(tx, name, args, kwargs)
 
     def as_dict(self, tx) -> Value:
@@ -114,3 +123,27 @@ class MappingProxyValue(ReadOnlyMapping):
         from compiler.values.containers import DictValue
         self._unchanged(tx)
         return DictValue.from_pairs([(ConstantValue(k), self._value(k)) for k in self.keys])
+
+
+def _live_snapshot(view: MappingProxyValue, tx) -> Value:
+    """The items of a class's namespace now, for a live keys/values/items view of it: each
+    later read of the view asks again that the class was not assigned to since (else refused),
+    and the view cannot leave the compiled code (a copy is not the class's live view)."""
+    from compiler.values.containers import DictValue
+
+    class NamespaceItems(DictValue):
+        @property
+        def entries(self):
+            view._unchanged(tx)
+            return self._entries
+
+        @entries.setter
+        def entries(self, value):
+            self._entries = value
+
+        def reconstruct(self, plan) -> str:
+            raise Unsupported(f"a view of {view.what} as an output of the compiled code",
+                              BreakReason.UNSUPPORTED_VALUE)
+
+    view._unchanged(tx)
+    return NamespaceItems.from_pairs([(ConstantValue(k), view._value(k)) for k in view.keys])
