@@ -542,3 +542,34 @@ def w_proxy_in_kwargs_unpacking(x):
         return t * a + b - c
 
     return scaled(x, **PROXY)
+
+
+class Dial:
+    level = 1
+
+
+@case(_one, gap="a class's __dict__ view read after the trace assigned to the class")
+def w_class_dict_view_after_assignment(x):
+    values = Dial.__dict__.values()
+    Dial.level = 5
+    seen = 5 in list(values)
+    Dial.level = 1
+    return x, seen
+
+
+@case(_one, gap="a class's __dict__ read after the trace assigned to the class")
+def w_class_dict_read_after_assignment(x):
+    d = Dial.__dict__
+    Dial.level = 7
+    read = d["level"]
+    Dial.level = 1
+    return x * read
+
+
+@case(_one, gap="writing into a module's namespace dict")
+def w_module_namespace_write_seen_by_attribute(x):
+    ns = SMALL.__dict__
+    ns["alpha"] = 11
+    read = SMALL.alpha
+    ns["alpha"] = 2
+    return x * read
