@@ -1,4 +1,4 @@
-"""Tiny Hugging Face `transformers` models (tests/models/zoo.py: the issue's families and 24
+"""Tiny Hugging Face `transformers` models (tests/models/zoo.py: the issue's families and 50
 more) compiled whole: outputs equal eager's, at least one graph, no fallback, no recompile on a
 second identical call, and at most one graph more than `torch.compile(backend="eager")` gives
 (counts in bench/bench_models.py). Training: one backward step of BERT, GPT-2, T5, BART and

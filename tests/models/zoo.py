@@ -148,4 +148,70 @@ MORE_CASES = [
                             num_attention_heads=[1, 2], patch_sizes=[7, 3], strides=[4, 2],
                             mlp_ratios=[2, 2]), _vision_inputs()),
 ]
+_SEQ2SEQ = dict(vocab_size=100, d_model=32, encoder_layers=2, decoder_layers=2,
+                encoder_attention_heads=2, decoder_attention_heads=2, encoder_ffn_dim=64,
+                decoder_ffn_dim=64, max_position_embeddings=64)
+_AUDIO = dict(TINY, conv_dim=(16, 16), conv_stride=(5, 2), conv_kernel=(10, 3),
+              num_conv_pos_embeddings=16, num_conv_pos_embedding_groups=2)
+_VIT = dict(_ENCODER, image_size=32, patch_size=8)
+
+
+def _audio_inputs() -> dict[str, torch.Tensor]:
+    return {"input_values": torch.randn(1, 1600, generator=torch.Generator().manual_seed(0))}
+
+
+# Families tried after the ones above, none of them read while the compiler was being written
+# (mixture-of-experts routing, rotary variants, relative attention, audio front ends, pooling
+# and convolutional vision models): each compiles to one graph, equal to eager.
+MORE_CASES += [
+    Case("mixtral", _made("MixtralConfig", "MixtralModel", **TINY, num_key_value_heads=2,
+                          max_position_embeddings=64, num_local_experts=4,
+                          num_experts_per_tok=2), _text_inputs),
+    Case("qwen2_moe", _made("Qwen2MoeConfig", "Qwen2MoeModel", **TINY, num_key_value_heads=2,
+                            max_position_embeddings=64, num_experts=4, num_experts_per_tok=2,
+                            moe_intermediate_size=32, shared_expert_intermediate_size=32),
+         _text_inputs),
+    Case("gpt_neox", _bert_like("GPTNeoXConfig", "GPTNeoXModel"), _text_inputs),
+    Case("pegasus", _made("PegasusConfig", "PegasusModel", **_SEQ2SEQ), _seq2seq_inputs),
+    Case("m2m100", _made("M2M100Config", "M2M100Model", **_SEQ2SEQ), _seq2seq_inputs),
+    Case("blenderbot", _made("BlenderbotConfig", "BlenderbotModel", **_SEQ2SEQ),
+         _seq2seq_inputs),
+    Case("mt5", _made("MT5Config", "MT5Model", vocab_size=100, d_model=32, d_kv=16, d_ff=64,
+                      num_layers=2, num_heads=2), _seq2seq_inputs),
+    Case("xglm", _made("XGLMConfig", "XGLMModel", vocab_size=100, d_model=32, num_layers=2,
+                       attention_heads=2, ffn_dim=64, max_position_embeddings=64),
+         _text_inputs),
+    Case("codegen", _made("CodeGenConfig", "CodeGenModel", vocab_size=100, n_embd=32, n_layer=2,
+                          n_head=2, rotary_dim=8, n_positions=64, n_ctx=64), _text_inputs),
+    Case("stablelm", _decoder("StableLmConfig", "StableLmModel"), _text_inputs),
+    Case("starcoder2", _decoder("Starcoder2Config", "Starcoder2Model"), _text_inputs),
+    Case("gemma2", _made("Gemma2Config", "Gemma2Model", **TINY, num_key_value_heads=2,
+                         max_position_embeddings=64, head_dim=16), _text_inputs),
+    Case("olmo", _decoder("OlmoConfig", "OlmoModel"), _text_inputs),
+    Case("funnel", _made("FunnelConfig", "FunnelModel", vocab_size=100, d_model=32, n_head=2,
+                         d_head=16, d_inner=64, block_sizes=[1, 1], num_decoder_layers=1),
+         _text_inputs),
+    Case("mpnet", _bert_like("MPNetConfig", "MPNetModel"), _text_inputs),
+    Case("squeezebert", _made("SqueezeBertConfig", "SqueezeBertModel", **TINY,
+                              embedding_size=32, max_position_embeddings=64), _text_inputs),
+    Case("ernie", _bert_like("ErnieConfig", "ErnieModel"), _text_inputs),
+    Case("xlnet", _made("XLNetConfig", "XLNetModel", vocab_size=100, d_model=32, n_layer=2,
+                        n_head=2, d_inner=64), _text_inputs),
+    Case("ctrl", _made("CTRLConfig", "CTRLModel", vocab_size=100, n_embd=32, n_layer=2,
+                       n_head=2, dff=64, n_positions=64), _text_inputs),
+    Case("hubert", _made("HubertConfig", "HubertModel", **_AUDIO), _audio_inputs),
+    Case("data2vec_audio", _made("Data2VecAudioConfig", "Data2VecAudioModel", **_AUDIO),
+         _audio_inputs),
+    Case("mobilevit", _made("MobileViTConfig", "MobileViTModel", image_size=32,
+                            hidden_sizes=[16, 24, 32],
+                            neck_hidden_sizes=[8, 8, 16, 16, 24, 32, 40]), _vision_inputs()),
+    Case("poolformer", _made("PoolFormerConfig", "PoolFormerModel", hidden_sizes=[8, 16, 24, 32],
+                             depths=[1, 1, 1, 1]), _vision_inputs()),
+    Case("regnet", _made("RegNetConfig", "RegNetModel", embedding_size=8, hidden_sizes=[8, 16],
+                         depths=[1, 1], groups_width=8), _vision_inputs()),
+    Case("yolos", _made("YolosConfig", "YolosModel", **_ENCODER, image_size=[32, 32],
+                        patch_size=8, num_detection_tokens=2), _vision_inputs()),
+    Case("siglip_vision", _made("SiglipVisionConfig", "SiglipVisionModel", **_VIT),
+         _vision_inputs()),
+]
 BY_NAME = {case.name: case for case in [*CASES, *MORE_CASES]}
