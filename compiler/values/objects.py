@@ -32,6 +32,7 @@ from compiler.values.callables import (
 )
 from compiler.values.constant import ConstantValue
 from compiler.values.instance_dict import InstanceDictValue, dict_writers, new_slotted_object
+from compiler.values.metaclass_protocols import meta_protocols
 from compiler.values.object_slot_methods import ObjectSlotMethodValue
 from compiler.values.stdlib_enum import ClassProtocols
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
@@ -66,15 +67,20 @@ class PythonModuleValue(Value):
         return self.module
 
     def has_attribute(self, tx, name: str) -> bool:
+        from compiler.values.module_namespace import assigned_presence
+        if (present := assigned_presence(tx, self, name)) is not None:  # (a global the trace
+            return present  # assigned or deleted)
         present = hasattr(self.module, name)
         if self.source is not None and self.module.__name__.split(".")[0] not in TRUSTED_MODULES:
             tx.ctx.guard(self.source, GuardKind.HASATTR, (name, present))
         return present
 
     def getattr(self, tx, name: str) -> Value:
+        from compiler.values.module_namespace import ModuleNamespaceValue, assigned
         if name == "__dict__" and type(self.module) is types.ModuleType:  # the namespace itself
-            from compiler.values.module_namespace import ModuleNamespaceValue
             return ModuleNamespaceValue(self)
+        if (written := assigned(tx, self, name)) is not None:  # a global the trace assigned
+            return written
         try:
             real = getattr(self.module, name)
         except AttributeError as exc:
@@ -167,9 +173,19 @@ class ClassValue(ClassProtocols):
         return self.cls
 
     def is_constant(self) -> bool:
-        return True
+        """A class is a constant of the trace unless its metaclass, written by the program,
+        answers the protocols itself (`repr(K)`, `K == J`, `K + 1`, `hash(K)`...): folding
+        on the real class would run those methods outside the trace."""
+        return not meta_protocols(self.cls)
+
+    def dunder_class(self) -> type | None:
+        return type(self.cls) if meta_protocols(self.cls) else None  # its operators traced
 
     def hash_key(self) -> Any:
+        if meta_protocols(self.cls) and any(
+                meta_protocols(self.cls, name) for name in ("__hash__", "__eq__")):
+            raise Unsupported(f"{self.cls.__qualname__} as a dict key or set member (its "
+                              f"metaclass's __hash__/__eq__)", BreakReason.UNSUPPORTED_VALUE)
         return self.cls
 
     def has_attribute(self, tx, name: str) -> bool:

@@ -884,3 +884,50 @@ def y_subclasscheck_traced_with_its_side_effects(a, b):
     first = issubclass(Quacker, EndsWithEr)
     second = issubclass(Banana, (int, EndsWithEr))
     return a * (len(CHECKS_ASKED) - before), first, second, CHECKS_ASKED[-1]
+
+
+META_CALLS = []
+
+
+class Ranked(type):
+    def __lt__(cls, other):
+        META_CALLS.append("lt")
+        return cls.rank < other.rank
+
+    def __add__(cls, other):
+        META_CALLS.append("add")
+        return cls.rank + other
+
+    def __eq__(cls, other):
+        META_CALLS.append("eq")
+        return getattr(other, "rank", None) == cls.rank
+
+    __hash__ = type.__hash__
+
+    def __repr__(cls):
+        META_CALLS.append("repr")
+        return f"<rank {cls.rank}>"
+
+
+class High(metaclass=Ranked):
+    rank = 2
+
+
+class Low(metaclass=Ranked):
+    rank = 1
+
+
+@case(_two)
+def y_metaclass_operators_traced(a, b):
+    before = len(META_CALLS)
+    order = [c.__name__ for c in sorted([High, Low])]
+    total = High + 3
+    same = High == Low
+    return a * total, order, same, META_CALLS[before:]
+
+
+@case(_two, gap="repr() of a class whose metaclass defines __repr__ in Python")
+def y_metaclass_repr_runs_each_call(a, b):
+    before = len(META_CALLS)
+    text = repr(Low)
+    return a, text, META_CALLS[before:]
