@@ -128,9 +128,10 @@ class ShapeRelationGuard(Guard, kind=GuardKind.SHAPE_RELATION):
 
 
 def _reads(text: str, sources) -> list[str]:
-    """The sizes, strides and offsets `text` reads, in order of first appearance."""
+    """The sizes, strides and offsets `text` reads, and the symbolic numbers (an int input:
+    `L['n']`), in order of first appearance."""
     names = "|".join(re.escape(s.expr()) for s in sorted(sources, key=lambda s: -len(s.expr())))
-    pattern = rf"(?:{names})(?:\.size\(\)\[\d+\]|\.stride\(\)\[\d+\]|\.storage_offset\(\))"
+    pattern = rf"(?:{names})(?:\.size\(\)\[\d+\]|\.stride\(\)\[\d+\]|\.storage_offset\(\))?"
     return list(dict.fromkeys(re.findall(pattern, text)))
 
 

@@ -106,3 +106,18 @@ def test_view_with_sizes_computed_from_a_symbolic_size(fullgraph):
         ],
         fullgraph=fullgraph,
     )
+
+
+def test_int_argument_traced_symbolic_then_a_branch_on_it(fullgraph):
+    def fn(x, n):
+        out = x * n
+        return out + 1 if n > 3 else out, n // 2, str(n), x[: n % 4]
+
+    x = torch.arange(8.0)
+    stats = run(
+        fn,
+        [call(x, 2), call(x, 3), call(x, 4), call(x, 5), call(x, 3), call(x, 0), call(x, True)],
+        fullgraph=fullgraph,
+    )
+    if fullgraph:  # the reason names the number that broke the relation
+        assert "L['n'] <= 3 (got 4)" in stats.recompiles, stats.recompiles
