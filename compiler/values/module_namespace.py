@@ -27,6 +27,38 @@ _SHADOWED = frozenset(
 ) | {"__class__"}
 
 
+def _global_write(tx, module_value: Value, name: str):
+    return tx.ctx.side_effects.global_writes.get((id(vars(module_value.module)), name))
+
+
+def assigned_presence(tx, module_value: Value, name: str) -> bool | None:
+    """Whether a module has `name` after the trace assigned (True) or deleted (False) that
+    global (STORE_GLOBAL in one of its functions); None when the trace did neither."""
+    written = _global_write(tx, module_value, name)
+    if written is None:
+        return None
+    if type(module_value.module) is not types.ModuleType:
+        raise Unsupported(
+            f"{name!r} of {module_value} after the trace assigned it",
+            BreakReason.UNSUPPORTED_ATTRIBUTE,
+        )
+    return written[2] is not None
+
+
+def assigned(tx, module_value: Value, name: str) -> Value | None:
+    """`mod.name` after the trace assigned that global: the value assigned (a deleted one is
+    refused: the module's `__getattr__` may answer); None when the trace did not."""
+    present = assigned_presence(tx, module_value, name)
+    if present is None:
+        return None
+    if not present:
+        raise Unsupported(
+            f"{name!r} of {module_value} after the trace deleted it",
+            BreakReason.UNSUPPORTED_ATTRIBUTE,
+        )
+    return _global_write(tx, module_value, name)[2]
+
+
 class NamespaceValue(Value):
     """A dict of globals; a kind says how a name present in it reads (`_attribute`) and
     whether its reads go unguarded (`_trusted`: torch's own modules, fixed)."""
