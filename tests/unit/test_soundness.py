@@ -11,17 +11,21 @@ from __future__ import annotations
 
 import collections
 import dataclasses
+import math
+import types
 import typing
 
 import numpy as np
 import pytest
 import torch
+from torch.utils._ordered_set import OrderedSet
 
 import compiler
 from tests.differential import assert_same
 
 Point = collections.namedtuple("Point", "a b")
 MISSING = object()
+PROXY = types.MappingProxyType({"a": 1})
 
 
 class Plain:
@@ -121,6 +125,13 @@ KINDS = [
      lambda a: torch.distributions.Normal(a, 1.0, validate_args=False)),
     ("dtype", lambda: torch.float32, lambda a: a),
     ("device", lambda: torch.device("cpu"), lambda a: a),
+    ("ordered_set", lambda: 1, lambda a: OrderedSet([a, 2])),
+    ("ordered_set_input", lambda: OrderedSet([1, 2]), lambda a: a),
+    ("mapping_proxy_made", lambda: {"a": 1}, lambda a: types.MappingProxyType(a)),
+    ("mapping_proxy_global", lambda: 1, lambda a: PROXY),
+    ("class_namespace", lambda: Plain, lambda a: a.__dict__),
+    ("module_namespace", lambda: 1, lambda a: vars(math)),
+    ("globals", lambda: 1, lambda a: globals()),
 ]
 
 CLASSES = (list, tuple, dict, set, frozenset, torch.Tensor, torch.nn.Module, Plain, int, str,
