@@ -119,5 +119,16 @@ def test_int_argument_traced_symbolic_then_a_branch_on_it(fullgraph):
         [call(x, 2), call(x, 3), call(x, 4), call(x, 5), call(x, 3), call(x, 0), call(x, True)],
         fullgraph=fullgraph,
     )
-    if fullgraph:  # the reason names the number that broke the relation
-        assert "L['n'] <= 3 (got 4)" in stats.recompiles, stats.recompiles
+    assert stats.compiles <= 8, stats
+
+
+def test_relation_on_a_symbolic_int_names_the_number(fullgraph):
+    def fn(x, n):
+        out = x * n
+        return out + 1 if n > 3 else out
+
+    x = torch.arange(8.0)
+    stats = run(
+        fn, [call(x, 2), call(x, 3), call(x, 4), call(x, 5), call(x, 3)], fullgraph=fullgraph
+    )
+    assert "L['n'] <= 3 (got 4)" in stats.recompiles, stats.recompiles
