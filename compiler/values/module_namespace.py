@@ -157,7 +157,13 @@ class NamespaceValue(Value):
         return self._read(tx, self._key(key))
 
     def setitem(self, tx, key: Value, value: Value) -> None:
-        raise Unsupported(f"writing into {self}", BreakReason.SIDE_EFFECT)
+        """A global assigned as STORE_GLOBAL assigns one (the frame's and the module's later
+        reads see it, the rebuild writes it); torch's modules and dunder names (`__builtins__`,
+        `__getattr__`: they change how other names are found) are refused."""
+        name = self._key(key)
+        if self._trusted() or name.startswith("__") and name.endswith("__"):
+            raise Unsupported(f"writing {name!r} into {self}", BreakReason.SIDE_EFFECT)
+        tx.ctx.side_effects.write_global(self.namespace, name, value)
 
     def delitem(self, tx, key: Value) -> None:
         raise Unsupported(f"deleting from {self}", BreakReason.SIDE_EFFECT)
