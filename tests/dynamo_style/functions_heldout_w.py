@@ -515,7 +515,7 @@ def w_globals_iteration(x):
     return x * len(names), names
 
 
-@case(_one, gap="writing into a module's namespace dict")
+@case(_one)
 def w_module_namespace_write(x):
     vars(SMALL)["gamma"] = 3
     return x * SMALL.gamma
@@ -566,10 +566,30 @@ def w_class_dict_read_after_assignment(x):
     return x * read
 
 
-@case(_one, gap="writing into a module's namespace dict")
+@case(_one)
 def w_module_namespace_write_seen_by_attribute(x):
     ns = SMALL.__dict__
     ns["alpha"] = 11
     read = SMALL.alpha
     ns["alpha"] = 2
     return x * read
+
+
+COUNTER = 0
+
+
+@case(_one)
+def w_globals_write_then_read(x):
+    g = globals()
+    g["COUNTER"] = 4
+    seen = COUNTER
+    g["COUNTER"] = 0
+    return x * seen, g["COUNTER"]
+
+
+@case(_one, gap="a dunder name written into a module's namespace")
+def w_globals_dunder_write_refused(x):
+    g = globals()
+    g["__w_marker__"] = 1
+    del g["__w_marker__"]
+    return x
