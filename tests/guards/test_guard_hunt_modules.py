@@ -422,3 +422,80 @@ def test_print_options_style_global_read_through_a_module(fullgraph):
         )
     finally:
         torch.backends.opt_einsum.enabled = old
+
+
+# ---- parameters changed under the same object, global hooks, dtype conversions
+
+
+def test_parameter_data_swapped_under_the_same_object(fullgraph):
+    net = _net()
+
+    def swap_values():
+        net.lin.weight.data = torch.full((3, 3), 0.25)
+
+    def swap_strides():
+        net.lin.weight.data = torch.arange(9.0).reshape(3, 3).t()
+
+    def swap_dtype():
+        net.lin.weight.data = torch.ones(3, 3, dtype=torch.float64)
+
+    _checked(net, fullgraph, [call(X), step(swap_values, X), step(swap_strides, X)])
+    _checked(net, fullgraph, [call(X), step(swap_dtype, X)])
+
+
+def test_module_converted_to_another_dtype(fullgraph):
+    net = _net()
+    _checked(net, fullgraph, [call(X), step(net.double, X.double()), step(net.float, X)])
+
+
+def test_global_forward_hook_registered_later(fullgraph):
+    from torch.nn.modules.module import register_module_forward_hook
+
+    net = _net()
+    handles = []
+
+    def add():
+        handles.append(register_module_forward_hook(lambda m, a, out: out + 1000))
+
+    try:
+        _checked(net, fullgraph, [call(X), step(add, X), step(lambda: handles.pop().remove(), X)])
+    finally:
+        for h in handles:
+            h.remove()
+
+
+def test_forward_pre_hook_with_kwargs_added_later(fullgraph):
+    net = _net()
+    handles = []
+
+    def add():
+        handles.append(
+            net.register_forward_pre_hook(
+                lambda m, args, kwargs: ((args[0] * 2,), kwargs), with_kwargs=True
+            )
+        )
+
+    _checked(net, fullgraph, [call(X), step(add, X), step(lambda: handles.pop().remove(), X)])
+
+
+def test_submodule_deleted(fullgraph):
+    net = _net()
+    # the call then raises, which fullgraph refuses to trace
+    _checked(net, False, [call(X), step(lambda: delattr(net, "lin"), X)])
+
+
+def test_children_iterated_after_one_is_added(fullgraph):
+    net = _net()
+
+    def fn(x):
+        return [type(m).__name__ for m in net.children()], len(list(net.parameters()))
+
+    run(
+        fn,
+        [
+            call(X),
+            step(lambda: setattr(net, "extra", nn.ReLU()), X),
+            step(lambda: net.register_parameter("p", nn.Parameter(torch.ones(1))), X),
+        ],
+        fullgraph=fullgraph,
+    )
