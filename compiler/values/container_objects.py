@@ -17,7 +17,8 @@ answer NotImplemented for anything else; their results are plain sets and lists 
 give it back. Iterating an instance whose class overrides `__iter__` is refused: CPython's C
 code reads the contents past it in some places (set_merge, PySequence_Fast) and not others.
 An instance leaving the compiled code is made again with the base's own `__new__` and
-`__init__` (not the class's), then its instance dict.
+`__init__` (not the class's), then its instance dict. Tuple subclasses that are not named
+tuples are made here too, as tuples of the class (tuple_objects.py).
 """
 
 from __future__ import annotations
@@ -57,9 +58,12 @@ _ARITY = {"__len__": 0, "__iter__": 0, "__contains__": 1, "__repr__": 0, "__hash
 
 def container_base(cls: type) -> type | None:
     """set, frozenset or list, when instances of `cls` are modelled here (the module's note)."""
-    if not isinstance(cls, type) or cls in BASES:
+    if not isinstance(cls, type) or cls in BASES or cls is tuple:
         return None
-    base = next((b for b in (frozenset, set, list) if issubclass(cls, b)), None)
+    if issubclass(cls, tuple) and (hasattr(cls, "_fields") or cls.__module__.startswith(
+            "torch")):
+        return None  # a named tuple or a structseq (named_tuples.py)
+    base = next((b for b in (frozenset, set, list, tuple) if issubclass(cls, b)), None)
     if base is None:
         return None
     python = [k for k in cls.__mro__ if k not in (base, object)]
@@ -210,9 +214,13 @@ def construct_container(tx, cls_value, base: type, args: list[Value],
     from compiler.values.callables import UserFunctionValue
     cls = cls_value.cls
     owner, raw = guarded_find_in_mro(tx, cls, "__new__")
-    if owner is base:
+    if owner is base and base is tuple:
+        from compiler.values.tuple_objects import new_tuple
+        made = new_tuple(tx, cls, args, kwargs)
+    elif owner is base:
         made = new_instance(tx, base, cls_value, args, kwargs)
     elif isinstance(raw, staticmethod) and isinstance(raw.__func__, types.FunctionType):
+        import compiler.values.tuple_objects  # noqa: F401 - its tuple.__new__ for super()
         made = UserFunctionValue(raw.__func__).call(tx, [cls_value, *args], kwargs)
     else:
         raise Unsupported(f"class {cls.__qualname__} with __new__ {raw!r}",
