@@ -35,6 +35,15 @@ def _outcome(fn, args, kwargs):
         return "raised", exc
 
 
+def _same_outcome(actual, expected, where: str) -> None:
+    assert actual[0] == expected[0], f"{where}: compiled {actual!r}, eager {expected!r}"
+    if expected[0] == "raised":
+        assert type(actual[1]) is type(expected[1]), f"{where}: {actual[1]!r}"
+        assert str(actual[1]) == str(expected[1]), f"{where}: {actual[1]} != {expected[1]}"
+    else:
+        assert_same(actual[1], expected[1], f"{where} out")
+
+
 def run(
     fn,
     steps: Iterable,
@@ -64,12 +73,7 @@ def run(
             restore(before)
         actual = _outcome(compiled, *compiled_in)
         where = f"call {i}"
-        assert actual[0] == expected[0], f"{where}: compiled {actual!r}, eager {expected!r}"
-        if expected[0] == "raised":
-            assert type(actual[1]) is type(expected[1]), f"{where}: {actual[1]!r}"
-            assert str(actual[1]) == str(expected[1]), f"{where}: {actual[1]} != {expected[1]}"
-        else:
-            assert_same(actual[1], expected[1], f"{where} out")
+        _same_outcome(actual, expected, where)
         assert_same(_comparable(compiled_in), _comparable(eager_in), f"{where} args")
         if save is not None:
             assert_same(save(), eager_world, f"{where} world")
@@ -104,3 +108,35 @@ def _comparable(value):
 
 # every test of a hunt module runs with fullgraph=True and without it
 BOTH_MODES = pytest.mark.parametrize("fullgraph", [True, False], ids=["fullgraph", "breaks"])
+
+
+def run_twins(
+    make: Callable[[], tuple[Callable, Any]],
+    actions: Iterable,
+    *,
+    fullgraph: bool,
+    observe: Callable[[Any], Any] = lambda world: None,
+    compiles: int | None = None,
+):
+    """Two worlds built alike by `make()` -> (fn, world), the second's fn compiled: each action
+    changes both worlds alike and gives the call's arguments (`action(world)` -> tuple or
+    None); the calls' outcomes and `observe(world)` after them are compared. For state that
+    cannot be saved and put back (an iterator, a cache)."""
+    eager_fn, eager_world = make()
+    compiled_fn, compiled_world = make()
+    compiled = compiler.compile(compiled_fn, fullgraph=fullgraph)
+    for i, action in enumerate(actions):
+        eager_args = action(eager_world) or ()
+        compiled_args = action(compiled_world) or ()
+        expected = _outcome(eager_fn, eager_args, {})
+        actual = _outcome(compiled, compiled_args, {})
+        _same_outcome(actual, expected, f"call {i}")
+        assert_same(
+            _comparable(observe(compiled_world)),
+            _comparable(observe(eager_world)),
+            f"call {i} world",
+        )
+    stats = compiler.stats(compiled)
+    if compiles is not None and fullgraph:
+        assert stats.compiles == compiles, stats
+    return stats
