@@ -18,11 +18,20 @@ from compiler.symbolic.breakable import BREAKABLE, CALL, JUMP_KEEPING, JUMP_POPP
 from compiler.symbolic.ops_exceptions import blocks_around
 
 
-def _leave_grad_blocks(stack: list) -> None:
-    """The breaking instruction raised inside grad-mode `with` blocks (the only blocks a break
-    can resume in): their exits run, innermost first, as CPython's handlers would."""
-    from compiler.values.torch_functions import RestoreGradMode
-    RestoreGradMode.leave_all(stack)
+def _enter_blocks(stack: list) -> None:
+    """Before the breaking instruction: the states of the `with` blocks around it that the
+    graph left (autocast, inference mode) entered anew, outermost first
+    (compiler/values/block_exits.py)."""
+    from compiler.values.block_exits import BlockExit
+    BlockExit.enter_all(stack)
+
+
+def _leave_blocks(stack: list, exc: BaseException) -> None:
+    """The breaking instruction raised inside `with` blocks with resumable exits (the only
+    blocks a break resumes in, bar try blocks) and no handler: their exits run, innermost
+    first, as CPython's handlers would."""
+    from compiler.values.block_exits import BlockExit
+    BlockExit.leave_all(stack, exc)
 
 
 def _call_module():
@@ -62,10 +71,11 @@ class BreakRunner:
         self.resumes: dict[tuple, Any] = {}
         # An exception of the breaking instruction goes to the innermost block's handler, in
         # a resume function: a copy of the code, so the blocks around it are those of CPython.
-        # Only grad-mode `with` blocks around: their exits run here (no handler to resume).
+        # Only `with` blocks around (their exits resumable): they run here (no handler to
+        # resume).
         bytecode = bytecode_of(code)
         self.handler = bytecode.handler_for(self.inst.offset)
-        self.only_grad_blocks = all(kind == "with" for kind, _, _ in
+        self.only_with_blocks = all(kind == "with" for kind, _, _ in
                                     blocks_around(bytecode, self.inst.offset))
         self._prepare()
 
@@ -79,7 +89,7 @@ class BreakRunner:
             raise Unsupported("a graph break before the frame made its cells",
                               BreakReason.UNSUPPORTED_VALUE)
         exits = []
-        if self.handler is not None and not self.only_grad_blocks:  # where an exception goes
+        if self.handler is not None and not self.only_with_blocks:  # where an exception goes
             handler = self.handler
             exits.append((handler.target, nulls[:handler.depth] + [False] * (1 + handler.lasti)))
         if self.op.flow != RAISES:  # nothing else runs after a raise
@@ -93,12 +103,13 @@ class BreakRunner:
         n_bound = len(self.point.bound)
         frame_locals = dict(zip(self.point.bound, local_values[:n_bound]))
         frame_locals.update(zip(self.point.cells, local_values[n_bound:]))  # cell objects
+        _enter_blocks(stack)  # (an inference-mode block's sets the grad mode of before it)
         torch._C._set_grad_enabled(self.point.grad_mode)  # the graph restored the caller's
         try:
             target = self._execute(stack)
         except BaseException as exc:
-            if self.handler is None or self.only_grad_blocks:
-                _leave_grad_blocks(stack)
+            if self.handler is None or self.only_with_blocks:
+                _leave_blocks(stack, exc)
                 raise
             return self._resume_in_handler(exc, stack, frame_locals)
         return self._resume(target, stack, frame_locals)

@@ -71,8 +71,7 @@ class GraphRaised:
             from compiler.values.autocast import restore_state
             restore_state(autocast)
         if not self.rerunnable or not isinstance(exc, Exception):  # KeyboardInterrupt: as is
-            if grad_mode is not None:
-                _leave_grad_blocks(grad_mode, L)
+            _leave_grad_blocks(grad_mode, L, exc)
             raise exc
         if grad_mode is not None:  # the eager run leaves the blocks it enters itself
             torch._C._set_grad_enabled(grad_mode)
@@ -102,9 +101,12 @@ class GraphRaised:
             raise CompilerBug(what) from exc
 
 
-def _leave_grad_blocks(grad_mode: bool, L: dict) -> None:
-    """A graph raised: the mode is the frame's at entry, then the grad-mode blocks a resume
-    function was entered in (their exits among its arguments) are left, innermost first."""
-    from compiler.values.torch_functions import RestoreGradMode
-    torch._C._set_grad_enabled(grad_mode)
-    RestoreGradMode.leave_all(L.values())
+def _leave_grad_blocks(grad_mode: bool | None, L: dict, exc: BaseException) -> None:
+    """A graph raised: the mode is the frame's at entry (when the graph set it), then the
+    `with` blocks a resume function was entered in (their exits among its arguments, none of
+    them called yet: the graph is the frame's first code) are left, innermost first, whether or
+    not the graph set the grad mode (compiler/values/block_exits.py)."""
+    from compiler.values.block_exits import BlockExit
+    if grad_mode is not None:
+        torch._C._set_grad_enabled(grad_mode)
+    BlockExit.leave_all(L.values(), exc)

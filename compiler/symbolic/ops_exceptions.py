@@ -139,18 +139,22 @@ def blocks_around(bytecode, offset: int) -> list[tuple[str, int, int]]:
     return [(kind, target, depth) for _, kind, target, depth in sorted(blocks)]
 
 
-def _grad_mode_exit_at(tx, depth: int) -> bool:
-    """Whether the stack entry a `with` block's exit sits at is a grad-mode block's exit."""
-    return 0 < depth <= len(tx.stack) and tx.stack[depth - 1].restores_grad_mode
+def _resumable_exit_at(tx, depth: int) -> bool:
+    """Whether the stack entry a `with` block's exit sits at is a resumable exit: one rebuilt
+    at a break as a real callable undoing exactly that block's enter
+    (compiler/values/block_exits.py: grad mode, autocast, inference mode, nullcontext)."""
+    from compiler.values.block_exits import is_resumable_exit
+    return 0 < depth <= len(tx.stack) and is_resumable_exit(tx.stack[depth - 1])
 
 
 def handled_around(tx, offset: int) -> bool:
     """Whether an exception raised at `offset` would run code of the program on its way out:
-    an except or finally body, or the exit of a `with` block other than a grad-mode one."""
+    an except or finally body, or the exit of a `with` block other than a resumable one (whose
+    exit runs no code of the program)."""
     if tx.bytecode.handler_for(offset) is None:
         return False
     for kind, _, depth in blocks_around(tx.bytecode, offset):
-        if kind == "try" or (kind == "with" and not _grad_mode_exit_at(tx, depth)):
+        if kind == "try" or (kind == "with" and not _resumable_exit_at(tx, depth)):
             return True
     return False
 
@@ -158,14 +162,14 @@ def handled_around(tx, offset: int) -> bool:
 def resumable_blocks_around(tx, offset: int) -> bool:
     """Whether a graph break at `offset` can resume inside the blocks around it: no exception
     is being handled (an except or finally body holds one on the stack and in the thread's
-    exception state), every `with` block is a grad-mode block (its exit on the stack is
-    rebuilt as a real callable that restores the mode), and `try` blocks are re-entered by the
-    resume function, a copy of the code with its exception table."""
+    exception state), every `with` block has a resumable exit (rebuilt as a real callable, its
+    state entered anew by the break runner), and `try` blocks are re-entered by the resume
+    function, a copy of the code with its exception table."""
     if tx.exc_stack:
         return False
     for kind, _, depth in blocks_around(tx.bytecode, offset):
         if kind == "cleanup":
             return False
-        if kind == "with" and not _grad_mode_exit_at(tx, depth):
+        if kind == "with" and not _resumable_exit_at(tx, depth):
             return False
     return True

@@ -2,9 +2,12 @@
 (so the fake ops cast as eager's do, and `y.dtype` is eager's) and records
 `torch.amp._enter_autocast` in the graph; leaving records `torch.amp._exit_autocast`.
 
-A block is a region (compiler/values/regions.py): a break inside it is refused and a block
-the trace leaves open when it stops is exited then. A graph that raises at run time inside a
-block gets the autocast state it started with back (`saved_state`, `restore_state`).
+A block is a region (compiler/values/regions.py): a break inside a block of torch's own
+autocast classes resumes there (the graph leaves the block, the break runner enters a
+`torch.amp.autocast` made with the object's settings, whose exit the resume function calls:
+compiler/values/block_exits.py); a block the trace leaves open when it stops is exited then.
+A graph that raises at run time inside a block gets the autocast state it started with back
+(`saved_state`, `restore_state`).
 """
 
 from __future__ import annotations
@@ -52,6 +55,17 @@ class AutocastValue(RegionValue):
 
     def fresh(self) -> AutocastValue:
         return AutocastValue(self.cls, self.args, self.kwargs)
+
+    def resumed_exit(self):
+        """torch's own classes only (a subclass's `__enter__` could do more); the object's
+        settings as its `__init__` resolved them, so making it again warns of nothing."""
+        from compiler.values.block_exits import resumed_autocast
+        real = self.real
+        if self.cls not in (*AUTOCAST_CLASSES, *DEVICE_CLASSES) or not isinstance(
+                real.device, str):
+            return None
+        return resumed_autocast(real.device, real.fast_dtype, real._enabled,
+                                real._cache_enabled), None
 
     def enter(self, tx) -> Value:
         super().enter(tx)

@@ -65,9 +65,9 @@ class Value:
     """What the translator knows about one Python value during tracing."""
 
     source: Source | None = None
-    # The exit of a grad-mode `with` block (torch_functions.GradExitValue): a break inside
-    # such a block can resume there, since the exit is rebuilt as a callable restoring the mode.
-    restores_grad_mode: bool = False
+    # The exit of a `with` block a graph break can resume inside: rebuilt at the break as a
+    # real callable that undoes exactly that block's enter (compiler/values/block_exits.py).
+    resumable_exit: bool = False
     # The order trackers were made in: a speculation (compiler/values/subgraph.py) tells the
     # ones it made from older ones, whose changes it could not replay. -1: not known, older.
     serial: int = -1

@@ -4,8 +4,10 @@ the trace reads of them is eager's) and records `enter_region` in the graph; lea
 `exit_region`. The graph's own nodes make inference tensors only when they run as recorded
 (the eager backend); a backend that compiles the graph traces the mode away, so it is refused.
 
-A block is a region (compiler/values/regions.py): a break inside it is refused and a block
-the trace leaves open when it stops is exited then. A graph that raises inside a region leaves it
+A block is a region (compiler/values/regions.py): a break inside it resumes there (the graph
+leaves the block, the break runner enters `torch.inference_mode(mode)` anew, whose exit the
+resume function calls: compiler/values/block_exits.py), and a block the trace leaves open when
+it stops is exited then. A graph that raises inside a region leaves it
 (`leave_regions`, compiler/cache/graph_raised.py).
 """
 
@@ -106,3 +108,9 @@ class InferenceModeValue(RegionValue):
 
     def fresh(self) -> InferenceModeValue:
         return InferenceModeValue(self.mode)  # entered anew on each call, as eager's clone
+
+    def resumed_exit(self):
+        """A break inside the block enters `torch.inference_mode(mode)` anew, under the grad
+        mode of before the block, which its exit gives back (with the inference mode)."""
+        from compiler.values.block_exits import resumed_inference_mode
+        return resumed_inference_mode(self.mode), self.grad_before

@@ -3,16 +3,22 @@ the compiler enters for real at trace time and records in the graph, an enter no
 node around the ops of the block (`torch.autocast`, compiler/values/autocast.py;
 `torch.inference_mode`, compiler/values/inference_mode.py).
 
-A break inside a region is refused (its exit cannot leave the graph), and a region the trace
-leaves open when it stops is exited then (`leave_open_regions`). A manager left may be entered
-again (torch's __enter__ saves the state anew each time); entered again while still entered
-(its exit would then restore the wrong state) is refused.
+A break inside a region whose state can be entered again exactly (`resumes_at_break`:
+autocast, inference mode) resumes there: the graph before the break leaves the region at its
+end (innermost first), and the block's exit on the stack is rebuilt as a real exit that the
+break runner enters anew (compiler/values/block_exits.py). A break inside any other region is
+refused (a record_function label would be split in two). A region the trace leaves open when it
+stops is exited then (`leave_open_regions`). A manager left may be entered again (torch's
+__enter__ saves the state anew each time); entered again while still entered (its exit would
+then restore the wrong state) is refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from typing import Any
+
+import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values.base import Value
@@ -34,6 +40,12 @@ class RegionValue(Value):
         super().__init__(None)
         self.real: Any = None
         self.node = None
+        self.grad_before = True  # the grad mode when the block was entered
+
+    def resumed_exit(self) -> tuple[Callable[[], Any], bool | None] | None:
+        """How a break inside the block enters it anew: a maker of the real manager, and the
+        grad mode to set before entering it (None: any); None when it cannot be exact."""
+        return None
 
     def is_fresh_object(self) -> bool:
         return True
@@ -50,6 +62,7 @@ class RegionValue(Value):
         if self.node is not None:
             raise Unsupported(f"entering an {self.kind} object twice",
                               BreakReason.UNSUPPORTED_CALL)
+        self.grad_before = torch.is_grad_enabled()
         self.real, enter_args = self.start(tx)
         self.real.__enter__()
         tx.ctx.open_regions.append(self.real)  # left innermost first should the trace stop
@@ -80,12 +93,29 @@ class RegionExitValue(Value):
         super().__init__(None)
         self.manager = manager
 
+    @property
+    def resumable_exit(self) -> bool:
+        return self.manager.node is not None and self.manager.resumed_exit() is not None
+
     def call(self, tx, args, kwargs) -> Value:
         return self.manager.exit(tx)
 
     def reconstruct(self, plan) -> str:
-        raise Unsupported(f"a graph break inside an {self.manager.kind} block",
-                          BreakReason.UNSUPPORTED_VALUE)
+        """At a break: the graph leaves the region at its end, after the regions inside it
+        (rebuilt after it, being higher on the stack); the slot is a ResumedRegion the break
+        runner enters anew."""
+        from compiler.values.block_exits import ResumedRegion
+        resumed = self.manager.resumed_exit() if self.manager.node is not None else None
+        if resumed is None:
+            raise Unsupported(f"a graph break inside an {self.manager.kind} block",
+                              BreakReason.UNSUPPORTED_VALUE)
+        graph = plan.ctx.graph.graph
+        inner = next((n for n in graph.nodes if n.meta.get("leaves_at_break")), None)
+        with graph.inserting_before(inner) if inner is not None else graph.inserting_after():
+            node = graph.call_function(self.manager.exit_target, (self.manager.node,))
+        node.meta["leaves_at_break"] = True
+        make, grad_before = resumed
+        return plan.temp(f"{plan.bind(ResumedRegion)}({plan.bind(make)}, {grad_before!r})")
 
 
 class ManagedFunctionValue(Value):

@@ -16,6 +16,7 @@ from compiler.errors import BreakReason, Unsupported
 from compiler.guards.guard import GuardKind
 from compiler.guards.sources import CallSource, ConstantSource
 from compiler.values.base import Value, is_hashable
+from compiler.values.block_exits import BlockExit
 from compiler.values.callables import UserFunctionValue
 from compiler.values.constant import ConstantValue
 from compiler.values.native import NativeFunctionValue
@@ -401,9 +402,11 @@ class GradModeValue(Value):
         raise Unsupported("calling a grad-mode object", BreakReason.UNSUPPORTED_CALL)
 
 
-class RestoreGradMode:
+class RestoreGradMode(BlockExit):
     """The real `__exit__` of a grad-mode `with` block at a graph break: the stack slot the
-    resume function's exit path calls; it restores the mode from before the block."""
+    resume function's exit path calls; it restores the mode from before the block. (At the
+    break the runner sets the mode the breaking instruction runs in, the block's or an inner
+    one's: nothing to enter.)"""
 
     def __init__(self, previous: bool):
         self.previous = previous
@@ -411,13 +414,8 @@ class RestoreGradMode:
     def __call__(self, *exc_info) -> None:
         torch._C._set_grad_enabled(self.previous)
 
-    @staticmethod
-    def leave_all(values) -> None:
-        """Run the exits among `values` innermost first, as CPython's handlers would when
-        something raised inside the blocks."""
-        for value in reversed(list(values)):
-            if type(value) is RestoreGradMode:
-                value(None, None, None)
+    def wrapped(self, ctx, source) -> Value:
+        return wrap_restore_grad_mode(ctx, self, source)
 
     def __repr__(self) -> str:
         return f"RestoreGradMode({self.previous})"
@@ -428,7 +426,7 @@ class GradExitValue(Value):
     knows the mode to restore once entered), or a RestoreGradMode handed to a resume function
     (guarded on the mode it restores)."""
 
-    restores_grad_mode = True
+    resumable_exit = True
 
     def __init__(self, manager: GradModeValue | None = None, previous: bool | None = None,
                  source=None):

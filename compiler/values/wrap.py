@@ -443,10 +443,10 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
             return TorchFunctionValue(obj, source)
         from compiler.values.builtins import BuiltinValue
         return BuiltinValue(obj, source)
+    from compiler.values.block_exits import BlockExit, wrap_block_exit
     from compiler.values.torch_backends import BackendValue, is_backend_object
-    from compiler.values.torch_functions import RestoreGradMode, wrap_restore_grad_mode
-    if type(obj) is RestoreGradMode and source is not None:
-        return wrap_restore_grad_mode(ctx, obj, source)
+    if isinstance(obj, BlockExit) and source is not None:
+        return wrap_block_exit(ctx, obj, source)
     if is_backend_object(obj):
         return BackendValue(obj, source)
     if isinstance(obj, types.ModuleType):
