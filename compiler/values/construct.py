@@ -16,6 +16,11 @@ from compiler.values.base import Value
 from compiler.values.constant import call_pure
 from compiler.values.named_tuples import is_namedtuple_class, is_structseq_class
 
+# Makers of instances of Python classes over a builtin container, given by the modules that
+# model them (container_objects.py, imported by compiler/values/__init__.py): each gives the
+# instance, or None for a class that is not theirs.
+BUILTIN_BASE_MAKERS: list = []
+
 
 def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
               through_type_call: bool = False) -> Value:
@@ -87,10 +92,10 @@ def construct(tx, cls_value, args: list[Value], kwargs: dict[str, Value],
     base = storage_base(cls)
     if base is not None:  # a dict or OrderedDict subclass (a ModelOutput)
         return _initialised(tx, MappingObjectValue(cls, base), args, kwargs)
-    from compiler.values.container_objects import construct_container, container_base
-    base = container_base(cls)
-    if base is not None:  # a set, frozenset or list subclass
-        return construct_container(tx, cls_value, base, args, kwargs)
+    for make in BUILTIN_BASE_MAKERS:  # a set, frozenset, list or tuple subclass
+        made = make(tx, cls_value, args, kwargs)
+        if made is not None:
+            return made
     if type(cls) is not type and not _is_plain_metaclass(cls) and not through_type_call:
         called = _metaclass_call(tx, cls_value)
         if called is not None:  # the metaclass's own __call__, traced

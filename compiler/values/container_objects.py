@@ -35,10 +35,12 @@ from compiler.values.builtins import FALLBACKS, call_builtin
 from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.call_arity import _raise_real, check_method
 from compiler.values.constant import ConstantValue
+from compiler.values.construct import BUILTIN_BASE_MAKERS
 from compiler.values.containers import ListValue, unhashable
 from compiler.values.objects import ClassValue, ObjectValue
 from compiler.values.sets import SetValue, build_set, set_inplace_operator, set_operator
 from compiler.values.stdlib_hash_keys import rebuilding
+from compiler.values.tuple_objects import is_plain_tuple_subclass, new_tuple
 
 BASES = (set, frozenset, list)
 # Lookups on the class whose answer the tracker keeps (iteration, hashing, tensor arguments).
@@ -58,12 +60,11 @@ _ARITY = {"__len__": 0, "__iter__": 0, "__contains__": 1, "__repr__": 0, "__hash
 
 def container_base(cls: type) -> type | None:
     """set, frozenset or list, when instances of `cls` are modelled here (the module's note)."""
-    if not isinstance(cls, type) or cls in BASES or cls is tuple:
+    if not isinstance(cls, type) or cls in BASES:
         return None
-    if issubclass(cls, tuple) and (hasattr(cls, "_fields") or cls.__module__.startswith(
-            "torch")):
-        return None  # a named tuple or a structseq (named_tuples.py)
-    base = next((b for b in (frozenset, set, list, tuple) if issubclass(cls, b)), None)
+    if issubclass(cls, tuple):
+        return tuple if is_plain_tuple_subclass(cls) else None
+    base = next((b for b in (frozenset, set, list) if issubclass(cls, b)), None)
     if base is None:
         return None
     python = [k for k in cls.__mro__ if k not in (base, object)]
@@ -78,8 +79,8 @@ def container_base(cls: type) -> type | None:
 def family_contents(value: Value, family: type) -> Value | None:
     """The contents tracker of an instance of a `family` subclass made in the trace (what the
     base's C code reads when it takes the instance as an argument), else None."""
-    if isinstance(value, ContainerObjectValue) and issubclass(value.base, family):
-        return value.contents
+    if isinstance(value, ContainerObjectValue):
+        return value.contents_of_family(family)
     return None
 
 
@@ -108,6 +109,10 @@ class ContainerObjectValue(ObjectValue):
 
     def __repr__(self) -> str:
         return f"ContainerObjectValue({self.cls.__qualname__}, {self.contents!r})"
+
+    def contents_of_family(self, family) -> Value | None:
+        """The contents, when the base is of `family` (sets.py asks, by this name)."""
+        return self.contents if issubclass(self.base, family) else None
 
     def storage_method(self, tx, name: str, owner: type) -> Value | None:
         """`obj.name` (or `super().name`) reaching the base's own method `name`."""
@@ -215,12 +220,10 @@ def construct_container(tx, cls_value, base: type, args: list[Value],
     cls = cls_value.cls
     owner, raw = guarded_find_in_mro(tx, cls, "__new__")
     if owner is base and base is tuple:
-        from compiler.values.tuple_objects import new_tuple
         made = new_tuple(tx, cls, args, kwargs)
     elif owner is base:
         made = new_instance(tx, base, cls_value, args, kwargs)
     elif isinstance(raw, staticmethod) and isinstance(raw.__func__, types.FunctionType):
-        import compiler.values.tuple_objects  # noqa: F401 - its tuple.__new__ for super()
         made = UserFunctionValue(raw.__func__).call(tx, [cls_value, *args], kwargs)
     else:
         raise Unsupported(f"class {cls.__qualname__} with __new__ {raw!r}",
@@ -445,3 +448,11 @@ def _new_handler(base: type):
 
 BUILTIN_HANDLERS.update({vars(b)["__new__"]: _new_handler(b) for b in BASES})
 FALLBACKS.insert(0, _call_unbound)
+
+
+def _make(tx, cls_value, args: list[Value], kwargs: dict[str, Value]) -> Value | None:
+    base = container_base(cls_value.cls)
+    return None if base is None else construct_container(tx, cls_value, base, args, kwargs)
+
+
+BUILTIN_BASE_MAKERS.append(_make)

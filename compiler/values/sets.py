@@ -342,11 +342,17 @@ class SetValue(Value):
         return self.table if self.table is not None else self._approximate_table()
 
 
+def subclass_contents(value: Value, family) -> SetValue | None:
+    """The contents of an instance of a `family` subclass made in the trace
+    (container_objects.py), else None."""
+    found = getattr(value, "contents_of_family", None)
+    return None if found is None else found(family)
+
+
 def _lookup_key(tx, item: Value) -> Any:
     """The key `in`, `discard` and `remove` look up: a set (unhashable) is looked up as the
     frozenset of its members, as CPython's set retries it."""
-    from compiler.values.container_objects import family_contents
-    contents = family_contents(item, set)  # a set subclass's instance (PySet_Check)
+    contents = subclass_contents(item, set)  # a set subclass's instance (PySet_Check)
     if contents is not None and item.python_type().__hash__ is None:
         item = contents
     if isinstance(item, SetValue) and not item.frozen:
@@ -390,9 +396,8 @@ def _mirror(tx, value: Value, pools: list[dict[Any, Value]]):
     """What the real table operation takes in place of the program's argument: a set's table;
     a plain dict's keys as a real dict (CPython reads an exact dict by its own path); else
     the hash keys in iteration order. The argument's members join `pools`."""
-    from compiler.values.container_objects import family_contents
     from compiler.values.containers import DictValue
-    contents = family_contents(value, (set, frozenset))  # a subclass's, as set_merge reads it
+    contents = subclass_contents(value, (set, frozenset))  # as set_merge reads it
     value = value if contents is None else contents
     if isinstance(value, SetValue):
         pools.append(value.members)

@@ -19,6 +19,7 @@ from compiler.values.builtins import HANDLERS as BUILTIN_HANDLERS
 from compiler.values.named_tuples import NamedTupleValue, rebuilt_named_tuple
 from compiler.values.objects import ClassValue
 
+_HEAP_TYPE = 1 << 9
 # Dunders whose override makes `==`, hashing and the operators ask the class.
 _OWN_COMPARISON = ("__eq__", "__ne__", "__hash__")
 
@@ -70,10 +71,20 @@ def new_tuple(tx, cls: type, args: list[Value], kwargs: dict[str, Value]) -> Val
     return TupleObjectValue(cls, args[0].unpack(tx) if args else [])
 
 
+def is_plain_tuple_subclass(cls: type) -> bool:
+    """A proper subclass of tuple, not a named tuple or structseq, whose other classes are
+    written in Python (no `__slots__`) and whose metaclass keeps `type.__call__`."""
+    if not issubclass(cls, tuple) or cls is tuple or hasattr(cls, "_fields") or (
+            cls.__module__.startswith("torch")):
+        return False
+    python = [k for k in cls.__mro__ if k not in (tuple, object)]
+    return all(k.__flags__ & _HEAP_TYPE and "__slots__" not in vars(k) for k in python) and (
+        find_in_mro(type(cls), "__call__")[0] is type)
+
+
 def _tuple_new_handler(original):
     def handler(tx, cls_value=None, *args, **kwargs):
-        from compiler.values.container_objects import container_base
-        if isinstance(cls_value, ClassValue) and container_base(cls_value.cls) is tuple:
+        if isinstance(cls_value, ClassValue) and is_plain_tuple_subclass(cls_value.cls):
             return new_tuple(tx, cls_value.cls, list(args), kwargs)
         if original is None:
             return NotImplemented

@@ -26,6 +26,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_heldout_s,
     functions_heldout_t,
     functions_heldout_u,
+    functions_heldout_u2,
     functions_heldout_v,
     functions_heldout_w,
     functions_heldout_x,
