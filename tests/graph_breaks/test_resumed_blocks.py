@@ -266,3 +266,67 @@ def test_record_function_and_contextmanager_blocks_still_run_eagerly():
             return z
 
         assert _run_both(f, lambda: [torch.randn(3)]).fallbacks
+
+
+@pytest.mark.parametrize("name", ["no_grad", *MANAGERS])
+def test_a_resume_graph_that_cannot_run_again_leaves_the_blocks(name):
+    """The resume function's graph writes an input in place, then raises on real data: it
+    cannot run again eagerly, so its exception leaves as it is, and the blocks it was entered
+    in are left first (also when the graph sets no grad mode)."""
+    make = MANAGERS.get(name, torch.no_grad)
+
+    def f(x, idx, rec):
+        with torch.no_grad():
+            with make():
+                print("in", file=rec)
+                x.add_(1)
+                z = x[idx]
+                print("after", file=rec)
+        return z
+
+    compiled = compiler.compile(f)
+    compiled(torch.randn(4), torch.tensor([1]), _Recorder())
+    outside = _state()
+    for _ in range(2):
+        x = torch.randn(4)
+        eager_x = x.clone()
+        with pytest.raises(IndexError):
+            f(eager_x, torch.tensor([10]), _Recorder())
+        with pytest.raises(IndexError):
+            compiled(x, torch.tensor([10]), _Recorder())
+        assert _state() == outside
+        assert torch.equal(x, eager_x)
+
+
+def test_autocast_as_value_still_runs_eagerly():
+    def f(x, rec):
+        with torch.autocast("cpu", dtype=torch.bfloat16) as ac:
+            y = x @ x
+            print("in", file=rec)
+            z = y @ y
+        return z, type(ac).__name__
+
+    assert _run_both(f, lambda: [torch.randn(4, 4)]).fallbacks
+
+
+def test_nullcontext_enter_result_across_breaks():
+    def f(x, rec):
+        with contextlib.nullcontext(x * 2) as y:
+            print("a", file=rec)
+            z = y + 1
+            print("b", file=rec)
+        return z, y
+
+    _resumes(_run_both(f, lambda: [torch.randn(3)]))
+
+
+def test_a_break_in_a_loop_of_blocks():
+    def f(x, rec):
+        for _ in range(3):
+            with torch.autocast("cpu", dtype=torch.bfloat16):
+                x = x @ x
+                print("in", file=rec)
+                x = x.float() / x.float().norm()
+        return x, _state()
+
+    _resumes(_run_both(f, lambda: [torch.randn(4, 4)]))
