@@ -39,17 +39,31 @@ _BINARY: dict[type, dict[str, tuple[str, tuple[type, ...]]]] = {
                 if not k.startswith("__i")},
     dict: {"__or__": ("|", (dict,)), "__ior__": ("|=", (dict,)),
            "__eq__": ("==", (dict,)), "__ne__": ("!=", (dict,))},
-    list: {k: (v, (list,)) for k, v in _COMPARISONS.items()},
-    tuple: {k: (v, (tuple,)) for k, v in _COMPARISONS.items()},
+    list: {**{k: (v, (list,)) for k, v in _COMPARISONS.items()}, "__add__": ("+", (list,))},
+    tuple: {**{k: (v, (tuple,)) for k, v in _COMPARISONS.items()}, "__add__": ("+", (tuple,))},
 }
+# Sequence repetition and in-place growth: the operand a builtin operator would give the same
+# answer for (an int for `*`; a builtin container for `+=`, whose own `__radd__` is not asked
+# first); anything else is left to the tracker's call_method (refused).
+_REPEAT = {list: ("__mul__", "__rmul__", "__imul__"), tuple: ("__mul__", "__rmul__")}
+_REPEAT_OPERATORS = {"__mul__": operator.mul, "__rmul__": operator.mul, "__imul__": operator.imul}
 _BUILTIN_OPERANDS = (set, frozenset, dict, list, tuple)
 _OPERATOR_FUNCTIONS = {
-    "==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-    ">=": operator.ge, "-": operator.sub, "&": operator.and_, "|": operator.or_,
+    "+": operator.add, "==": operator.eq, "!=": operator.ne, "<": operator.lt,
+    "<=": operator.le, ">": operator.gt, ">=": operator.ge, "-": operator.sub, "&": operator.and_,
+    "|": operator.or_,
     "^": operator.xor, "-=": operator.isub, "&=": operator.iand, "|=": operator.ior,
     "^=": operator.ixor}
 _BY_OPERATOR = {"__getitem__": (operator.getitem, 1), "__contains__": (operator.contains, 1),
-                "__len__": (len, 0), "__iter__": (iter, 0)}
+                "__len__": (len, 0), "__iter__": (iter, 0), "__setitem__": (operator.setitem, 2),
+                "__delitem__": (operator.delitem, 1), "__reversed__": (reversed, 0)}
+# The protocol dunders each builtin container type defines itself (`tuple.__setitem__` is none).
+_OWN_PROTOCOL = {list: set(_BY_OPERATOR), tuple: {"__getitem__", "__contains__", "__len__",
+                                                   "__iter__"},
+                 dict: {"__getitem__", "__contains__", "__len__", "__iter__", "__setitem__",
+                        "__delitem__", "__reversed__"},
+                 set: {"__contains__", "__len__", "__iter__"},
+                 frozenset: {"__contains__", "__len__", "__iter__"}}
 
 
 def _trackers() -> tuple[type, ...]:
@@ -103,7 +117,11 @@ def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Va
     from compiler.values.constant import ConstantValue
     name = fn.__name__
     binary = _BINARY.get(owner, {}).get(name)
-    by_operator = _BY_OPERATOR.get(name)
+    by_operator = _BY_OPERATOR.get(name) if name in _OWN_PROTOCOL.get(owner, ()) else None
+    if name in _REPEAT.get(owner, ()):
+        return _repeat(tx, fn, owner, target, rest, kwargs)
+    if name == "__iadd__" and owner is list:
+        return _extend_in_place(tx, fn, target, rest, kwargs)
     if binary is None and by_operator is None:
         return None
     count = 1 if binary is not None else by_operator[1]
@@ -114,6 +132,9 @@ def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Va
         return call_builtin(tx, by_operator[0], [target, *rest], {})
     symbol, takes = binary
     other_kind = rest[0].python_type()
+    if not issubclass(other_kind, takes) and symbol == "+":  # sequence concatenation's own
+        raise RaisedByProgram(TypeError(f'can only concatenate {owner.__name__} (not '
+                                        f'"{other_kind.__name__}") to {owner.__name__}'))
     if not issubclass(other_kind, takes):
         return ConstantValue(NotImplemented)
     if other_kind not in _BUILTIN_OPERANDS:
@@ -127,16 +148,43 @@ def _dunder(tx, fn, owner: type, target: Value, rest: list[Value], kwargs) -> Va
         return merged
 
 
+def _repeat(tx, fn, owner, target: Value, rest: list[Value], kwargs) -> Value | None:
+    if kwargs or len(rest) != 1:
+        _raise_real(fn, len(rest), kwargs, owner())
+        return None
+    kind = rest[0].python_type()
+    if kind in (float, str, type(None), complex):  # the slot asks for an index: none
+        raise RaisedByProgram(TypeError(f"'{kind.__name__}' object cannot be interpreted as "
+                                        f"an integer"))
+    if kind not in (int, bool) or not rest[0].is_constant():
+        return None
+    return call_builtin(tx, _REPEAT_OPERATORS[fn.__name__], [target, rest[0]], {})
+
+
+def _extend_in_place(tx, fn, target: Value, rest: list[Value], kwargs) -> Value | None:
+    """`lst.__iadd__(other)`: extends by any iterable and returns the list; `lst += other`
+    would ask a non-builtin operand's `__radd__` first, so only builtin containers here."""
+    if kwargs or len(rest) != 1:
+        _raise_real(fn, len(rest), kwargs, [])
+        return None
+    if rest[0].python_type() not in _BUILTIN_OPERANDS:
+        return None
+    return call_builtin(tx, operator.iadd, [target, rest[0]], {})
+
+
 def _new_dict() -> Value:
     from compiler.values.containers import DictValue
     return DictValue()
 
 
 def call_bound_dunder(tx, target: Value, name: str, args, kwargs) -> Value | None:
-    """`p.__sub__(q)`, `a.__or__(b)`, `p.__eq__(q)` on a container tracker: the unbound call
-    of the builtin type's own binary dunder; None for the tracker's call_method to answer."""
+    """`p.__sub__(q)`, `a.__or__(b)`, `p.__eq__(q)`, `lst.__getitem__(i)`, `t.__mul__(2)` on a
+    container tracker: the unbound call of the builtin type's own dunder; None for the
+    tracker's call_method to answer."""
     owner = builtin_owner(target.python_type(), name)
-    if owner is None or name not in _BINARY.get(owner, {}):
+    if owner is None or not (name in _BINARY.get(owner, {}) or name in _REPEAT.get(owner, ())
+                             or name in _OWN_PROTOCOL.get(owner, ()) or (
+                                 owner is list and name == "__iadd__")):
         return None
     return call_unbound(tx, vars(owner)[name], [target, *args], kwargs)
 

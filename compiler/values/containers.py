@@ -13,7 +13,7 @@ import torch
 
 from compiler.errors import BreakReason, Unsupported
 from compiler.values import registry
-from compiler.values.attributes import bound_method, type_has
+from compiler.values.attributes import bound_method
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.constant import ConstantValue, index_of
 from compiler.values.dict_entries import Entries, redo_steps
@@ -159,10 +159,7 @@ class SequenceValue(Value):
         if name == "__iter__" and builtin_iter(self, (list, tuple)):
             from compiler.values.iterators import IterMethodValue
             return IterMethodValue(self)  # calling it is `iter(self)`
-        if name.startswith("__") and name != "__class__" and type_has(self.python_type(), name):
-            raise Unsupported(f"attribute {name} of a {self.python_type().__name__}",
-                              BreakReason.UNSUPPORTED_ATTRIBUTE)
-        return bound_method(self, name)
+        return bound_method(self, name)  # (a dunder called bound: call_arity.BOUND_DUNDERS)
 
 
 class TupleValue(SequenceValue):
