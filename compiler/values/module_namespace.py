@@ -18,6 +18,7 @@ from compiler.guards.sources import MISSING, ConstantSource, DictStorageItemSour
 from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS
 from compiler.values.constant import ConstantValue
+from compiler.values.containers import DictValue
 
 _METHODS = ("get", "keys", "values", "items", "copy")
 
@@ -121,14 +122,18 @@ class NamespaceValue(Value):
             raise RaisedByProgram(KeyError(key))
         return self._attribute(tx, key)
 
-    def _keys(self, tx) -> list[str]:
-        """The names now, guarded; refused once the trace wrote a name into the namespace."""
+    def _unwritten(self, tx) -> None:
+        """Refused once the trace wrote a name into the namespace."""
         if any(
             written[0] is self.namespace for written in tx.ctx.side_effects.global_writes.values()
         ):
             raise Unsupported(
                 f"the names of {self} after the trace wrote one", BreakReason.UNSUPPORTED_VALUE
             )
+
+    def _keys(self, tx) -> list[str]:
+        """The names now, guarded; refused once the trace wrote a name into the namespace."""
+        self._unwritten(tx)
         label = tx.ctx.label_for(self.namespace, "globals")
         tx.ctx.guard(
             ConstantSource(label, self.namespace), GuardKind.DICT_KEYS, list(self.namespace)
@@ -183,22 +188,34 @@ class NamespaceValue(Value):
             return args[1] if len(args) == 2 else ConstantValue(None)
         if name not in _METHODS or name == "get" or args or kwargs:
             raise Unsupported(f"{self}.{name} with these arguments", BreakReason.UNSUPPORTED_CALL)
-        from compiler.values.containers import DictValue
-
         keys = self._keys(tx)
-        if name == "keys":
-            pairs = [(ConstantValue(k), ConstantValue(None)) for k in keys]
-            snapshot = DictValue.from_pairs(pairs)
-        else:
-            snapshot = DictValue.from_pairs([(ConstantValue(k), self._read(tx, k)) for k in keys])
         if name == "copy":
-            return snapshot
-        if self.namespace is tx.ctx.f_globals or self.namespace is tx.f_globals:
-            raise Unsupported(
-                f"{self}.{name}(), a live view of globals the frame may write",
-                BreakReason.UNSUPPORTED_CALL,
-            )
-        return snapshot.call_method(tx, name, [], {})  # no code the trace runs writes to it
+            return DictValue.from_pairs([(ConstantValue(k), self._read(tx, k)) for k in keys])
+        values = [ConstantValue(None) if name == "keys" else self._read(tx, k) for k in keys]
+        live = NamespaceItems.from_pairs([(ConstantValue(k), v) for k, v in zip(keys, values)])
+        live.namespace, live.tx = self, tx
+        return live.call_method(tx, name, [], {})
+
+
+class NamespaceItems(DictValue):
+    """What a keys/values/items view of a namespace reads: its items when the view was made,
+    each later read asking that no name was assigned into the namespace since (else refused);
+    such a view is not rebuilt as an output (a copy is not the namespace's live view)."""
+
+    namespace: NamespaceValue | None = None
+
+    @property
+    def entries(self):
+        if self.namespace is not None:
+            self.namespace._unwritten(self.tx)
+        return self._entries
+
+    @entries.setter
+    def entries(self, value):
+        self._entries = value
+
+    def reconstruct(self, plan) -> str:
+        raise Unsupported(f"a view of {self.namespace} as an output", BreakReason.UNSUPPORTED_VALUE)
 
 
 class ModuleNamespaceValue(NamespaceValue):
