@@ -593,3 +593,19 @@ def w_globals_dunder_write_refused(x):
     g["__w_marker__"] = 1
     del g["__w_marker__"]
     return x
+
+
+@case(_one, gap="a namespace view read after the trace assigned a name into the namespace")
+def w_module_namespace_view_after_write(x):
+    values = vars(SMALL).values()
+    vars(SMALL)["alpha"] = 7
+    seen = 7 in list(values)
+    vars(SMALL)["alpha"] = 2
+    return x, seen
+
+
+@case(_one)
+def w_module_namespace_view_before_write(x):
+    names = [k for k in vars(SMALL).keys() if not k.startswith("_")]
+    vars(SMALL)["alpha"] = 2
+    return x * SMALL.alpha, names
