@@ -67,6 +67,14 @@ class CompiledFunction:
         self.binder = FrameBinder(self.function)
         self.skip_reason = _skip_reason(self.function)
 
+    def __get__(self, instance, owner=None):
+        """Read from an instance (a compiled function in a class body): a method bound to it,
+        as the function's own `__get__` gives; a compiled module, bound method or callable
+        object binds nothing, as the object itself would not."""
+        if instance is None or not isinstance(self.original, types.FunctionType):
+            return self
+        return types.MethodType(self, instance)
+
     def __call__(self, *args, **kwargs):
         if self.bound_self is not None:
             args = (self.bound_self, *args)
