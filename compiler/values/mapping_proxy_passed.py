@@ -8,6 +8,7 @@ see), is refused. Registered in wrap.BY_EXACT_TYPE."""
 
 from __future__ import annotations
 
+import collections
 import gc
 import types
 
@@ -25,15 +26,28 @@ def proxied(proxy: types.MappingProxyType):
     return found[0] if len(found) == 1 else None
 
 
+# What may hold a plain dict without it being the namespace of that object.
+_HOLDERS = (
+    dict,
+    list,
+    tuple,
+    set,
+    frozenset,
+    types.FrameType,
+    types.CellType,
+    types.MappingProxyType,
+    collections.deque,
+)
+
+
 def _is_namespace(mapping: dict) -> bool:
-    """The `__dict__` of a class, a module or an object."""
-    for owner in gc.get_referrers(mapping):
-        if isinstance(owner, (type, types.ModuleType)) or (
-            not isinstance(owner, (dict, list, tuple, types.FrameType))
-            and getattr(owner, "__dict__", None) is mapping
-        ):
-            return True
-    return False
+    """Whether the dict may be the `__dict__` of a class, a module or an object: something
+    other than a container, a frame, a cell or the compiler holds it (no program code runs
+    to tell)."""
+    return any(
+        not isinstance(owner, _HOLDERS) and not type(owner).__module__.startswith("compiler.")
+        for owner in gc.get_referrers(mapping)
+    )  # (the compiler's own records of the dict: its guards, sources, trackers)
 
 
 class PassedMappingProxyValue(MadeMappingProxyValue):
