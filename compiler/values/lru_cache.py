@@ -39,7 +39,7 @@ class LruCacheValue(HeldCallableValue):
 
     def call(self, tx, args, kwargs) -> Value:
         from compiler.guards.guard import GuardKind
-        from compiler.guards.sources import LruCacheMissesSource
+        from compiler.guards.sources import LruCacheEntrySource, LruCacheMissesSource
         name = getattr(self.fn, "__qualname__", "an lru_cache function")
         plain = [_argument(tx, a, name) for a in args]
         named = {k: _argument(tx, v, name) for k, v in kwargs.items()}
@@ -66,6 +66,9 @@ class LruCacheValue(HeldCallableValue):
         for key in [k for k, g in tx.ctx.guards.items() if g.source == misses]:
             del tx.ctx.guards[key]  # the count after the last call of this trace
         tx.ctx.guard(misses, GuardKind.EQUALS, self.fn.cache_info().misses)
+        # and the entry itself: after a cache_clear() the count can come back with other entries
+        entry = LruCacheEntrySource(source, tuple(plain), tuple(named.items()))
+        tx.ctx.guard(entry, GuardKind.EQUALS if _is_frozen(result) else GuardKind.ID, result)
         if _is_frozen(result):
             return registry.wrap_constant(result)
         if type(result) not in (list, dict):
