@@ -268,6 +268,65 @@ class LruCacheMissesSource(Source):
         return {**self.base.constants(), "___lru_misses": lru_cache_misses}
 
 
+def _cache_of(wrapper) -> tuple[dict, list, int] | None:
+    """The dict an lru_cache wrapper (CPython's C one) keeps its entries in, found among what
+    the wrapper refers to: right before its function, after a (key, result, link type) triple
+    per entry of a bounded cache. None if the layout is not that one."""
+    import gc
+    refs = gc.get_referents(wrapper)
+    func = getattr(wrapper, "__wrapped__", None)
+    at = max((i for i, r in enumerate(refs) if r is func), default=-1)
+    if at < 2 or type(refs[at - 1]) is not dict or (at - 2) % 3:
+        return None
+    return refs[at - 1], refs, at
+
+
+def lru_entry(wrapper, args: tuple, kwargs: tuple):
+    """What the cache of an lru_cache wrapper holds for the call `wrapper(*args, **kwargs)`,
+    read without calling it (a call would count a hit, or run the function); MISSING when it
+    holds none or the cache cannot be read. The key is built as CPython's wrapper builds it."""
+    found = _cache_of(wrapper)
+    parameters = getattr(wrapper, "cache_parameters", None)
+    if found is None or parameters is None:
+        return MISSING
+    cache, refs, at = found
+    typed = parameters()["typed"]
+    if not typed and not kwargs:
+        key = args[0] if len(args) == 1 and type(args[0]) in (int, str) else tuple(args)
+    else:
+        key = tuple(args)
+        if kwargs:
+            key += (refs[at + 1], *(part for pair in kwargs for part in pair))
+        if typed:
+            key += tuple(type(v) for v in args) + tuple(type(v) for _, v in kwargs)
+    entry = dict.get(cache, key, MISSING)
+    if entry is MISSING or parameters()["maxsize"] is None:
+        return entry
+    for i in range(1, at - 1, 3):  # a bounded cache: the entry is a link, its result is
+        if refs[i + 2] is type(entry) and refs[i] == key and type(refs[i]) is type(key):
+            return refs[i + 1]  # the referent after its key
+    return MISSING
+
+
+@dataclasses.dataclass(frozen=True, eq=True)
+class LruCacheEntrySource(Source):
+    """What an lru_cache wrapper's cache holds for one call: `___lru_entry(<fn>, args,
+    kwargs)`. A miss count alone comes back to the same number after a cache_clear() and as
+    many other calls, whose entries may differ."""
+
+    base: Source
+    args: tuple
+    kwargs: tuple  # (name, value) pairs, in the call's order
+
+    def render(self, inner: Callable[[Source], str]) -> str:
+        return (f"___lru_entry({inner(self.base)}, {key_text(self.args)}, "
+                f"{key_text(self.kwargs)})")
+
+    def constants(self) -> dict[str, Any]:
+        return {**self.base.constants(), "___lru_entry": lru_entry,
+                **key_constants(self.args), **key_constants(self.kwargs)}
+
+
 def partial_unwraps(obj) -> bool:
     """Whether `functools.partial(obj, ...)` takes obj's function, args and keywords instead
     of obj: CPython does so for a partial (or a subclass keeping its __call__) whose instance

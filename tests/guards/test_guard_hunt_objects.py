@@ -228,3 +228,89 @@ def test_chain_map_of_two_dicts(fullgraph):
         [call(X), step(lambda: high.__setitem__("k", 4.0), X), step(high.clear, X)],
         fullgraph=fullgraph,
     )
+
+
+def _lru_world(maxsize, typed=False, with_keyword=False):
+    def make():
+        state = {"k": 1.0, "log": []}
+
+        @functools.lru_cache(maxsize=maxsize, typed=typed)
+        def factor(n, shift=0):
+            state["log"].append(n)
+            return n * state["k"] + shift
+
+        def fn(x):
+            return x * (factor(1, shift=2) if with_keyword else factor(1))
+
+        state["factor"] = factor
+        return fn, state
+
+    return make
+
+
+def _lru_observe(state):
+    return list(state["log"]), state["factor"].cache_info().misses
+
+
+def _refill(n, k, with_keyword=False):
+    """cache_clear(), a new value read by the function, then n other calls: the miss count
+    comes back to what the trace saw, with other entries."""
+
+    def action(state):
+        state["factor"].cache_clear()
+        state["k"] = k
+        for i in range(n):
+            state["factor"](10 + i)
+        return (X,)
+
+    return action
+
+
+def _call_outside(*args, **kwargs):
+    def action(state):
+        state["factor"](*args, **kwargs)
+        return (X,)
+
+    return action
+
+
+def test_lru_cache_cleared_and_refilled_to_the_same_miss_count(fullgraph):
+    # the trace folded factor(1) guarded on the miss count alone: cleared and refilled by one
+    # other call, the count was 1 again and the compiled call gave the old value
+    for maxsize in (None, 4):
+        run_twins(
+            _lru_world(maxsize),
+            [
+                lambda s: (X,),
+                _refill(1, 5.0),
+                lambda s: (X,),
+                _refill(1, 7.0),
+                _call_outside(1),
+                lambda s: (X,),
+            ],
+            fullgraph=fullgraph,
+            observe=_lru_observe,
+        )
+
+
+def test_lru_cache_same_key_recomputed_after_a_clear(fullgraph):
+    run_twins(
+        _lru_world(None),
+        [lambda s: (X,), _refill(0, 3.0), _call_outside(1), lambda s: (X,)],
+        fullgraph=fullgraph,
+        observe=_lru_observe,
+    )
+
+
+def test_lru_cache_typed_and_keyword_calls_cleared(fullgraph):
+    for make in (
+        _lru_world(None, typed=True),
+        _lru_world(8, with_keyword=True),
+        _lru_world(None, with_keyword=True),
+    ):
+        run_twins(
+            make,
+            [lambda s: (X,), lambda s: (X,), _refill(1, 5.0), lambda s: (X,), lambda s: (X,)],
+            fullgraph=fullgraph,
+            observe=_lru_observe,
+        )
