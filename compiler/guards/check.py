@@ -33,6 +33,7 @@ PRELUDE: dict[str, Any] = {
     "___autocast_state": autocast.autocast_state,
     "___copysign": math.copysign,
     "___exact_token": kinds.exact_token,
+    "___same_keys": kinds.same_keys,
     "___storage_pattern": storage_pattern,
 }
 

@@ -95,6 +95,18 @@ def exact_token(value: Any) -> Any:
     return kind, value
 
 
+def same_keys(mapping, keys: list, tokens: list) -> bool:
+    """A mapping's keys, in order, are `keys`: a tensor key the same object (`tokens` None
+    there), any other alike by its exact token (its type first: no tensor's `==` is asked)."""
+    found = list(mapping)
+    if len(found) != len(keys):
+        return False
+    for got, key, token in zip(found, keys, tokens):
+        if got is not key if token is None else exact_token(got) != token:
+            return False
+    return True
+
+
 def _float_tests(s: str, k: str, value: float) -> list[str]:
     if math.isnan(value):
         return [f"{s} != {s}"]
@@ -202,6 +214,11 @@ class DictKeysGuard(Guard, kind=GuardKind.DICT_KEYS):
 
     def conditions(self, binder: Binder) -> list[Condition]:
         s, keys = self.subject(binder), list(self.expected)
+        if any(isinstance(k, torch.Tensor) for k in keys):  # (a tensor's == is elementwise)
+            tokens = binder.bind([None if isinstance(k, torch.Tensor) else exact_token(k)
+                                  for k in keys])
+            return [Condition(f"___same_keys({s}, {binder.bind(keys)}, {tokens})",
+                              lambda get: f"list({s}.keys()) is {keys!r} key by key")]
         if all(type(k) in _TYPE_DECIDES for k in keys):  # then equal keys of equal types are alike
             kinds = f"list(map(type, {s})) == {binder.bind([type(k) for k in keys])}"
         else:

@@ -322,6 +322,8 @@ def _input_dict_key(ctx, key: Any) -> Value:
         return wrap_constant(key)  # a class: compared by identity
     if kind is types.FunctionType:
         return wrap_constant(key)
+    if isinstance(key, torch.Tensor) and kind in (torch.Tensor, torch.nn.Parameter):
+        return wrap(ctx, key, ConstantSource(ctx.label_for(key, "key"), key))  # by identity
     if is_typing_object(key):
         return TypingValue(key)
     found = input_dict_key(ctx, key)
