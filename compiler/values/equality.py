@@ -50,10 +50,10 @@ def equal(tx, a: Value, b: Value, dunders_tried: bool = False) -> bool:
         result = try_dunders(tx, a, b, "__eq__", "__eq__")
         if result is not None:
             return result.bool(tx)
-    from compiler.values.mapping_proxy_made import proxy_operand
-    left, right = proxy_operand(tx, a), proxy_operand(tx, b)  # a mappingproxy: its mapping's
-    if left is not None or right is not None:
-        return equal(tx, a if left is None else left, b if right is None else right)
+    from compiler.values.proxy_operands import proxy_operands
+    proxied = proxy_operands(tx, "==", a, b)  # a mappingproxy compares as its mapping
+    if proxied is not None:
+        return equal(tx, *proxied)
     if isinstance(a, DictViewValue) or isinstance(b, DictViewValue):
         return _views_equal(tx, a, b)
     if isinstance(a, SequenceValue) and isinstance(b, SequenceValue) and (

@@ -118,6 +118,10 @@ class MappingProxyValue(ReadOnlyMapping):
             return _live_snapshot(self, tx).call_method(tx, name, args, kwargs)
         return self.as_dict(tx).call_method(tx, name, args, kwargs)
 
+    def proxied_mapping(self, tx) -> Value:
+        """What its `|` and `==` act on (proxy_operands.py): a dict of its items now."""
+        return self.as_dict(tx)
+
     def as_dict(self, tx) -> Value:
         """A dict of the view's items now (what its `|`, `==` and methods act on)."""
         from compiler.values.containers import DictValue

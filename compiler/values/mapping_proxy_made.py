@@ -28,6 +28,10 @@ class MadeMappingProxyValue(ReadOnlyMapping):
     def python_type(self) -> type:
         return types.MappingProxyType
 
+    def proxied_mapping(self, tx) -> Value:
+        """What its `|` and `==` act on (proxy_operands.py): the mapping it wraps."""
+        return self.mapping
+
     def is_fresh_object(self) -> bool:
         return True
 
@@ -74,29 +78,3 @@ def make_proxy(tx, *args, **kwargs):
         return NotImplemented
     return MadeMappingProxyValue(mapping)
 
-
-def proxy_operand(tx, value: Value) -> Value | None:
-    """What a mappingproxy's `|` and `==` act on, as CPython's pass the mapping it wraps (a
-    class's namespace view: a dict of its items); None for any other value."""
-    from compiler.values.mapping_proxy import MappingProxyValue
-    if isinstance(value, MadeMappingProxyValue):
-        return value.mapping
-    if isinstance(value, MappingProxyValue):
-        return value.as_dict(tx)
-    return None
-
-
-def proxy_operator(tx, symbol: str, a: Value, b: Value) -> Value | None:
-    """`p | d`, `d | p` (a new mapping from the mappings) and `p |= d` (a TypeError) when an
-    operand is a mappingproxy; None otherwise."""
-    if symbol not in ("|", "|="):
-        return None
-    left, right = proxy_operand(tx, a), proxy_operand(tx, b)
-    if left is None and right is None:
-        return None
-    if symbol == "|=" and left is not None:
-        raise RaisedByProgram(TypeError("'|=' is not supported by mappingproxy; use '|' instead"))
-    if symbol == "|=":
-        return None  # `d |= p`: the dict's own in-place update, reading the view
-    from compiler.values.operators import binary_op
-    return binary_op(tx, "|", a if left is None else left, b if right is None else right)

@@ -19,6 +19,7 @@ from compiler.values.base import RaisedByProgram, Value
 from compiler.values.builtins import HANDLERS
 from compiler.values.constant import ConstantValue
 from compiler.values.containers import DictValue
+from compiler.values.objects import TRUSTED_MODULES, PythonModuleValue
 
 _METHODS = ("get", "keys", "values", "items", "copy")
 
@@ -87,8 +88,6 @@ class NamespaceValue(Value):
         return self.namespace  # a module's `__dict__` cannot be replaced
 
     def _trusted(self) -> bool:
-        from compiler.values.objects import TRUSTED_MODULES
-
         return self.module.__name__.split(".")[0] in TRUSTED_MODULES
 
     def _written(self, tx, key: Any):
@@ -227,8 +226,6 @@ class ModuleNamespaceValue(NamespaceValue):
         self.module: types.ModuleType = module_value.module
 
     def _trusted(self) -> bool:
-        from compiler.values.objects import TRUSTED_MODULES
-
         return self.module.__name__.split(".")[0] in TRUSTED_MODULES
 
     def _attribute(self, tx, key: str) -> Value:
@@ -264,3 +261,6 @@ def _globals(tx, *args, **kwargs) -> Value:
 
 
 HANDLERS.setdefault(globals, _globals)
+PythonModuleValue.namespace_hooks = types.SimpleNamespace(
+    namespace=ModuleNamespaceValue, assigned=assigned, presence=assigned_presence
+)

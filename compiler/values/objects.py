@@ -47,6 +47,9 @@ TRUSTED_MODULES = ("torch", "math", "operator", "itertools", "functools", "built
 
 
 class PythonModuleValue(Value):
+    # module_namespace.py installs these: the namespace tracker, and the globals the trace wrote
+    namespace_hooks: Any = None
+
     def __init__(self, module: types.ModuleType, source=None):
         super().__init__(source)
         self.module = module
@@ -67,20 +70,18 @@ class PythonModuleValue(Value):
         return self.module
 
     def has_attribute(self, tx, name: str) -> bool:
-        from compiler.values.module_namespace import assigned_presence
-        if (present := assigned_presence(tx, self, name)) is not None:  # (a global the trace
-            return present  # assigned or deleted)
+        if (present := self.namespace_hooks.presence(tx, self, name)) is not None:
+            return present  # a global the trace assigned or deleted
         present = hasattr(self.module, name)
         if self.source is not None and self.module.__name__.split(".")[0] not in TRUSTED_MODULES:
             tx.ctx.guard(self.source, GuardKind.HASATTR, (name, present))
         return present
 
     def getattr(self, tx, name: str) -> Value:
-        from compiler.values.module_namespace import ModuleNamespaceValue, assigned
         if name == "__dict__" and type(self.module) is types.ModuleType:  # the namespace itself
-            return ModuleNamespaceValue(self)
-        if (written := assigned(tx, self, name)) is not None:  # a global the trace assigned
-            return written
+            return self.namespace_hooks.namespace(self)
+        if (written := self.namespace_hooks.assigned(tx, self, name)) is not None:
+            return written  # a global the trace assigned
         try:
             real = getattr(self.module, name)
         except AttributeError as exc:

@@ -178,10 +178,10 @@ def _container_op(tx, symbol: str, a: Value, b: Value) -> Value | None:
         return _container_op(tx, symbol, b, a)
     if symbol == "|" and isinstance(a, DictValue) and isinstance(b, DictValue):
         return a.union(b)
-    from compiler.values.mapping_proxy_made import proxy_operator
-    proxied = proxy_operator(tx, symbol, a, b)  # a mappingproxy's: its mapping's
+    from compiler.values.proxy_operands import proxy_operands
+    proxied = proxy_operands(tx, symbol, a, b)  # a mappingproxy's `|`: its mapping's
     if proxied is not None:
-        return proxied
+        return binary_op(tx, symbol, *proxied)
     if isinstance(a, SetValue) and isinstance(b, SetValue) and symbol in "|&-^":
         from compiler.values.sets import set_operator
         return set_operator(symbol, a, b)
@@ -229,8 +229,8 @@ def inplace_op(tx, symbol: str, a: Value, b: Value) -> Value:
                                                                           "^="):
         from compiler.values.sets import set_inplace_operator
         return set_inplace_operator(tx, symbol, a, b)
-    from compiler.values.mapping_proxy_made import proxy_operator
-    proxy_operator(tx, symbol, a, b)  # `p |= d` on a mappingproxy raises
+    from compiler.values.proxy_operands import proxy_operands
+    proxy_operands(tx, symbol, a, b)  # `p |= d` on a mappingproxy raises
     _, name, _ = BINARY[plain]
     if isinstance(a, CounterValue) and "__i" + name[2:] in COUNTER_MUTATORS:  # in place
         return a.getattr(tx, "__i" + name[2:]).call(tx, [b], {})
