@@ -499,3 +499,65 @@ def test_children_iterated_after_one_is_added(fullgraph):
         ],
         fullgraph=fullgraph,
     )
+
+
+def test_autocast_around_the_call(fullgraph):
+    lin = nn.Linear(3, 3)
+    modes = []
+
+    def fn(x):
+        with torch.no_grad():
+            return lin(x).dtype, torch.is_autocast_enabled("cpu")
+
+    def enter(dtype):
+        def change():
+            while modes:
+                modes.pop().__exit__(None, None, None)
+            if dtype is not None:
+                modes.append(torch.autocast("cpu", dtype=dtype))
+                modes[-1].__enter__()
+
+        return change
+
+    try:
+        run(
+            fn,
+            [
+                call(X),
+                step(enter(torch.bfloat16), X),
+                step(enter(torch.float16), X),
+                step(enter(None), X),
+                step(enter(torch.bfloat16), X),
+            ],
+            fullgraph=fullgraph,
+            compiles=3,
+        )
+    finally:
+        enter(None)()
+
+
+def test_exception_being_handled_around_the_call(fullgraph):
+    def fn(x):
+        try:
+            raise KeyError("inner")
+        except KeyError as exc:
+            return x + 1, repr(exc.__context__)
+
+    compiled_calls = []
+
+    def inside_handler(call_fn):
+        try:
+            raise ValueError("outer")
+        except ValueError:
+            return call_fn()
+
+    import compiler
+
+    # (called while a handler runs, the context is refused under fullgraph: it runs eagerly)
+    compiled = compiler.compile(fn, fullgraph=False)
+    for _ in range(2):
+        compiled_calls.append((inside_handler(lambda: compiled(X)), inside_handler(lambda: fn(X))))
+        compiled_calls.append((compiled(X), fn(X)))
+    for got, expected in compiled_calls:
+        assert got[1] == expected[1]
+        torch.testing.assert_close(got[0], expected[0])
