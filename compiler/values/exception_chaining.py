@@ -61,9 +61,8 @@ def _refuse_or_raise(name: str, value: Value, allowed: type) -> None:
 
 
 def assign(tx, target, name: str, value: Value) -> None:
-    """`target.name = value` for one of CHAIN_ATTRIBUTES (target: an ExceptionValue)."""
-    from compiler.values.exceptions import ExceptionValue
-
+    """`target.name = value` for one of CHAIN_ATTRIBUTES (target: an ExceptionValue, the class
+    of every exception's tracker: exceptions.py imports this module, not the other way)."""
     exc, records = target.exc, tx.ctx.exception_contexts
     if name == "__traceback__":
         set_traceback(tx, target, value)
@@ -71,7 +70,7 @@ def assign(tx, target, name: str, value: Value) -> None:
         if not (value.is_constant() and type(value.as_constant()) is bool):
             _refuse_or_raise(name, value, bool)
         exc.__suppress_context__ = value.as_constant()
-    elif not (_is_none(value) or isinstance(value, ExceptionValue)):
+    elif not (_is_none(value) or isinstance(value, type(target))):
         _refuse_or_raise(name, value, BaseException)
     elif name == "__cause__":
         exc.__cause__ = None if _is_none(value) else value.exc  # suppresses the context too
