@@ -69,10 +69,12 @@ def format_value(tx, inst):
     value = tx.pop()
     from compiler.values.containers import is_plain
     from compiler.values.containers import plain as real_object
+    from compiler.values.program_dunders import program_text
     from compiler.values.symbolic_int import is_symbolic
     if is_symbolic(value):  # a symbolic size as text: specialised to its value, guarded
         plain = value.as_constant()
-    elif not is_plain(value):  # an object: its __str__/__repr__/__format__ traced, or refused
+    elif not is_plain(value) or program_text(value):  # an object (or a constant with the
+        # program's text dunders): its __str__/__repr__/__format__ traced, or refused
         from compiler.values.user_hash_repr import format_value as format_object
         tx.push(format_object(tx, value, spec, inst.arg & 0x03))
         return

@@ -79,6 +79,8 @@ for _kind in IMMUTABLE_TYPES:
 
 def call_pure(fn, args: list[Any], kwargs: dict[str, Any]) -> Any:
     """Run a pure function on real constants; an exception it raises is the program's."""
+    from compiler.values.program_dunders import refuse_program_dunders
+    refuse_program_dunders(fn, args, kwargs)  # (a constant with a program's dunders: refused)
     try:
         return fn(*args, **kwargs)
     except Exception as exc:

@@ -10,6 +10,7 @@ which refuse them.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import re
 import types
 
@@ -203,8 +204,15 @@ _plain_str = BUILTIN_HANDLERS[str]  # builtins' own (exceptions)
 
 
 def _python_class(value: Value) -> type | None:
-    """The class of an instance of classes written in Python (and object), else None."""
+    """The class of an instance of classes written in Python (and object), else None; the
+    class of a constant (an Enum member, a named tuple) with text dunders of the program's
+    (their fold would run them outside the trace: program_dunders.py)."""
     cls = value.dunder_class()
+    if cls is None and value.is_constant():
+        from compiler.values.program_dunders import program_dunder_of
+        kind = type(value.as_constant())
+        if program_dunder_of(kind, ("__str__", "__repr__", "__format__")) is not None:
+            return kind
     if cls is None or not all(k.__flags__ & _HEAP_TYPE for k in cls.__mro__[:-1]):
         return None
     return cls
@@ -246,6 +254,9 @@ def _format(tx, value: Value, spec: Value | None = None):
             raise RaisedByProgram(TypeError(f"unsupported format string passed to "
                                             f"{cls.__name__}.__format__"))
         return _str(tx, value)
+    if method is enum.Enum.__format__:  # `str.__format__(str(self), spec)`, its str traced
+        shown = _constant(_str(tx, value), "a __str__ result")
+        return ConstantValue(call_pure(format, [shown, text], {}))
     if not isinstance(method, types.FunctionType):
         return NotImplemented
     answer = _constant(UserFunctionValue(method).call(tx, [value, ConstantValue(text)], {}),

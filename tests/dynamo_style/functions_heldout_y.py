@@ -11,7 +11,9 @@ operators with reflected fallbacks and `NotImplemented`, `__index__` and `__form
 
 from __future__ import annotations
 
+import collections
 import dataclasses
+import enum
 
 import torch
 
@@ -931,3 +933,35 @@ def y_metaclass_repr_runs_each_call(a, b):
     before = len(META_CALLS)
     text = repr(Low)
     return a, text, META_CALLS[before:]
+
+
+TEXT_CALLS = []
+
+
+class Level(enum.Enum):
+    LOW = 1
+    HIGH = 2
+
+    def __str__(self):
+        TEXT_CALLS.append(self.name)
+        return self.name.lower()
+
+
+@case(_two)
+def y_enum_member_str_traced_each_call(a, b, level=Level.HIGH):
+    before = len(TEXT_CALLS)
+    text = str(level) + "/" + f"{Level.LOW}"
+    return a * level.value, text, TEXT_CALLS[before:]
+
+
+class PairBase(collections.namedtuple("PairBase", "x y")):
+    def __add__(self, other):
+        TEXT_CALLS.append("add")
+        return PairBase(self.x + other.x, self.y + other.y)
+
+
+@case(_two, gap="a named tuple of constants whose class defines __add__ in Python")
+def y_namedtuple_subclass_add_runs_each_call(a, b):
+    before = len(TEXT_CALLS)
+    p = PairBase(1, 2) + PairBase(3, 4)
+    return a * p.x + b * p.y, TEXT_CALLS[before:]
