@@ -7,9 +7,12 @@ members removed iterates differently from a set built from the other five. So a 
 the trace keeps, beside its members, a real set of their hash keys (`table`) that every
 operation changes the way CPython changes the program's set (the same adds, removes, copies
 and set algebra, on a real set of the same kind); a set of constants iterates in the order of
-that table. A set with tensor members iterates in insertion order (CPython's order there
-depends on addresses); one wrapped from a source iterates in the real set's order until the
-trace changes it.
+that table. Iterating a set made in the trace with two or more members hashed by identity
+(tensors, objects keeping object's `__hash__`) is refused: CPython's order follows their
+addresses, which the trace does not know. One wrapped from a source iterates in the real set's
+order until the trace changes it. A set made in the trace leaving it is rebuilt from its
+members in order, so one whose history shaped its table (a rebuilt one would iterate
+otherwise) is refused there.
 
 A set with a source existed before the frame ran: changing it is a side effect, replayed on the
 real set after the graph runs.
@@ -154,6 +157,10 @@ class SetValue(Value):
                 return [self.members[k] for k in self.table]
         if strict:
             self._order_known()
+            if len(self.members) > 1 and not self.exact() and self.source is None:
+                raise Unsupported("iterating a set of tensors or objects hashed by identity "
+                                  "(CPython's order follows their addresses)",
+                                  BreakReason.UNSUPPORTED_VALUE)
         return list(self.members.values())
 
     def exact(self) -> bool:

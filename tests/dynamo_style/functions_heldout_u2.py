@@ -231,3 +231,27 @@ def u_tuple_subclass_as_key(x):
 @case(_one, gap="a tuple subclass with its own __eq__ as a dict key (which keys are equal)")
 def u_tuple_subclass_eq_override_as_key(x):
     return x, {EqualToAll([1]): 1}.get((2,))
+
+
+# ---------------------------------------------------------------- sets hashed by identity
+
+
+@case(_one, gap="iterating a set of tensors (CPython's order follows their addresses)")
+def u_set_subclass_of_tensors_iterated(x):
+    total = torch.zeros(3)
+    for t in PlainSet([x, x + 1]):  # (two members: the sum is the same in either order)
+        total = total + t
+    return total
+
+
+@case(_one, gap="iterating a set of tensors (CPython's order follows their addresses)")
+def u_plain_set_of_tensors_summed(x):
+    return sum({x, x * 2}), len({x, x})
+
+
+@case(_one)
+def u_set_subclass_of_tensors_queried(x):
+    y = x + 1
+    s = PlainSet([x, y])
+    s.discard(x)
+    return len(s), x in s, y in s, s.pop() is y
