@@ -31,6 +31,7 @@ from tests.dynamo_style import (  # noqa: F401
     functions_heldout_w,
     functions_heldout_x,
     functions_heldout_y,
+    functions_heldout_y2,
     functions_heldout_z,
     functions_heldout_z2,
     functions_idioms,
