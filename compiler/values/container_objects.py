@@ -18,11 +18,13 @@ give it back. Iterating an instance whose class overrides `__iter__` is refused:
 code reads the contents past it in some places (set_merge, PySequence_Fast) and not others.
 An instance leaving the compiled code is made again with the base's own `__new__` and
 `__init__` (not the class's), then its instance dict. Tuple subclasses that are not named
-tuples are made here too, as tuples of the class (tuple_objects.py).
+tuples are made here too, as tuples of the class (tuple_objects.py), and dict subclasses whose
+class has a Python `__new__` (dict_storage.py's instances, made by `dict.__new__`).
 """
 
 from __future__ import annotations
 
+import collections
 import operator
 import types
 from typing import Any
@@ -37,6 +39,7 @@ from compiler.values.call_arity import _raise_real, check_method
 from compiler.values.constant import ConstantValue
 from compiler.values.construct import BUILTIN_BASE_MAKERS
 from compiler.values.containers import ListValue, unhashable
+from compiler.values.dict_storage import MappingObjectValue
 from compiler.values.objects import ClassValue, ObjectValue
 from compiler.values.sets import SetValue, build_set, set_inplace_operator, set_operator
 from compiler.values.stdlib_hash_keys import rebuilding
@@ -64,6 +67,8 @@ def container_base(cls: type) -> type | None:
         return None
     if issubclass(cls, tuple):
         return tuple if is_plain_tuple_subclass(cls) else None
+    if issubclass(cls, dict):
+        return mapping_base(cls)
     base = next((b for b in (frozenset, set, list) if issubclass(cls, b)), None)
     if base is None:
         return None
@@ -74,6 +79,28 @@ def container_base(cls: type) -> type | None:
     if find_in_mro(type(cls), "__call__")[0] is not type:
         return None
     return base
+
+
+def mapping_base(cls: type) -> type | None:
+    """dict or OrderedDict, for a subclass of either whose other classes are written in
+    Python and whose metaclass keeps `type.__call__`: its instances' storage is modelled
+    (dict_storage.py); the ones whose class keeps dict's `__new__` are made there, the ones
+    with a Python `__new__` here (it reaches dict's through `super()`)."""
+    if cls in (dict, collections.OrderedDict) or not issubclass(cls, dict):
+        return None
+    base = collections.OrderedDict if issubclass(cls, collections.OrderedDict) else dict
+    python = [k for k in cls.__mro__ if k not in (base, dict, object)]
+    if not all(k.__flags__ & _HEAP_TYPE for k in python) or collections.Counter in python or (
+            find_in_mro(type(cls), "__call__")[0] is not type):
+        return None  # (a defaultdict or Counter between them keeps state of its own)
+    return base
+
+
+def _dict_new(tx, cls_value=None, *args, **kwargs):
+    """`dict.__new__(cls, ...)` for such a subclass: an empty instance (`__init__` fills it)."""
+    cls = cls_value.cls if isinstance(cls_value, ClassValue) else None
+    base = None if cls is None else mapping_base(cls)
+    return NotImplemented if base is None else MappingObjectValue(cls, base)
 
 
 def family_contents(value: Value, family: type) -> Value | None:
@@ -221,6 +248,8 @@ def construct_container(tx, cls_value, base: type, args: list[Value],
     owner, raw = guarded_find_in_mro(tx, cls, "__new__")
     if owner is base and base is tuple:
         made = new_tuple(tx, cls, args, kwargs)
+    elif owner is dict:
+        made = MappingObjectValue(cls, base)
     elif owner is base:
         made = new_instance(tx, base, cls_value, args, kwargs)
     elif isinstance(raw, staticmethod) and isinstance(raw.__func__, types.FunctionType):
@@ -447,6 +476,7 @@ def _new_handler(base: type):
 
 
 BUILTIN_HANDLERS.update({vars(b)["__new__"]: _new_handler(b) for b in BASES})
+BUILTIN_HANDLERS[vars(dict)["__new__"]] = _dict_new
 FALLBACKS.insert(0, _call_unbound)
 
 

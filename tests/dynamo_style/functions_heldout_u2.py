@@ -1,10 +1,13 @@
 """Held-out-style cases (prefix `u_`, continued from functions_heldout_u.py): each of the base's
 methods and operators on instances of set, frozenset and list subclasses made in the frame,
 with CPython's errors, and tuple subclasses that are not named tuples (`class Pair(tuple)`,
-with its own `__new__`, `__init__`, `__eq__` or item methods).
+with its own `__new__`, `__init__`, `__eq__` or item methods), sets of tensors (not
+iterated), and dict subclasses whose class has a `__new__` of its own.
 """
 
 from __future__ import annotations
+
+import collections
 
 import torch
 
@@ -255,3 +258,48 @@ def u_set_subclass_of_tensors_queried(x):
     s = PlainSet([x, y])
     s.discard(x)
     return len(s), x in s, y in s, s.pop() is y
+
+
+# ---------------------------------------------------------------- dict subclasses with a __new__
+
+
+class MadeDict(dict):
+    def __new__(cls, *args, **kwargs):
+        made = super().__new__(cls, *args, **kwargs)
+        made.made = True
+        return made
+
+
+class CountedOrdered(collections.OrderedDict):
+    def __new__(cls, *args, **kwargs):
+        return super().__new__(cls)
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.n = len(self)
+
+
+class DictMaker(dict):
+    def __new__(cls, *args):
+        return dict(*args)
+
+
+@case(_one)
+def u_dict_subclass_own_new_then_dict_init(x):
+    d = MadeDict([("a", 1)], b=2)
+    d.update(c=3)
+    del d["a"]
+    return x * len(d), d, d.made, type(d).__name__, dict.__new__(MadeDict)
+
+
+@case(_one)
+def u_ordered_dict_subclass_own_new_and_init(x):
+    o = CountedOrdered(z=1, y=2)
+    o.move_to_end("z")
+    return x + o.n, o, list(o), o.n
+
+
+@case(_one)
+def u_dict_subclass_new_returning_a_dict(x):
+    made = DictMaker([("q", 1)])
+    return x, made, type(made) is dict
