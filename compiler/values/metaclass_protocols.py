@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import types
 
+from compiler.errors import BreakReason, Unsupported
+
 # A metaclass's methods that answer nothing a fold of the class asks (creation, instance and
 # subclass checks, attribute hooks): they leave the class a constant.
 _META_HOOKS = frozenset(
@@ -56,3 +58,10 @@ def meta_protocols(cls: type, name: str | None = None) -> bool:
             ) and isinstance(raw, types.FunctionType):
                 return True
     return False
+
+
+def refuse_meta_hash(cls: type) -> None:
+    """A class as a dict key or set member: refused when its metaclass hashes or compares."""
+    if any(meta_protocols(cls, name) for name in ("__hash__", "__eq__")):
+        raise Unsupported(f"{cls.__qualname__} as a dict key or set member (its metaclass's "
+                          f"__hash__/__eq__)", BreakReason.UNSUPPORTED_VALUE)

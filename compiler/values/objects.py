@@ -32,7 +32,7 @@ from compiler.values.callables import (
 )
 from compiler.values.constant import ConstantValue
 from compiler.values.instance_dict import InstanceDictValue, dict_writers, new_slotted_object
-from compiler.values.metaclass_protocols import meta_protocols
+from compiler.values.metaclass_protocols import meta_protocols, refuse_meta_hash
 from compiler.values.object_slot_methods import ObjectSlotMethodValue
 from compiler.values.stdlib_enum import ClassProtocols
 from compiler.values.user_descriptors import UserDescriptor, data_descriptor
@@ -173,20 +173,14 @@ class ClassValue(ClassProtocols):
     def as_constant(self) -> Any:
         return self.cls
 
-    def is_constant(self) -> bool:
-        """A class is a constant of the trace unless its metaclass, written by the program,
-        answers the protocols itself (`repr(K)`, `K == J`, `K + 1`, `hash(K)`...): folding
-        on the real class would run those methods outside the trace."""
-        return not meta_protocols(self.cls)
+    def is_constant(self) -> bool:  # not when its metaclass answers protocols itself
+        return not meta_protocols(self.cls)  # (metaclass_protocols.py)
 
     def dunder_class(self) -> type | None:
         return type(self.cls) if meta_protocols(self.cls) else None  # its operators traced
 
     def hash_key(self) -> Any:
-        if meta_protocols(self.cls) and any(
-                meta_protocols(self.cls, name) for name in ("__hash__", "__eq__")):
-            raise Unsupported(f"{self.cls.__qualname__} as a dict key or set member (its "
-                              f"metaclass's __hash__/__eq__)", BreakReason.UNSUPPORTED_VALUE)
+        refuse_meta_hash(self.cls)
         return self.cls
 
     def has_attribute(self, tx, name: str) -> bool:
