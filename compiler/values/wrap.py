@@ -234,6 +234,8 @@ def _wrap_tensor(ctx, obj: torch.Tensor, source: Source | None) -> Value:
     from compiler.values.tensor import TensorValue
     if source is None:
         raise Unsupported("a tensor with no known source", BreakReason.UNSUPPORTED_VALUE)
+    if obj.layout is not torch.strided:  # sparse, mkldnn: no storage for the fake tensors
+        raise Unsupported(f"a tensor of layout {obj.layout}", BreakReason.UNSUPPORTED_VALUE)
     from compiler.config import config
     from compiler.guards.shape_guards import SymbolicSpec, SymbolicTensorGuard
     from compiler.shapes.env import has_symbols
