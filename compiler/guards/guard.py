@@ -52,11 +52,13 @@ class TensorSpec:
     shape: tuple[int, ...]
     stride: tuple[int, ...] | None
     requires_grad: bool
+    # a sparse COO tensor has strides too ((0,) for one of shape (2,), as an expanded one)
+    layout: torch.layout = torch.strided
 
     @classmethod
     def of(cls, t: torch.Tensor, with_stride: bool = True) -> TensorSpec:
         return cls(type(t), t.dtype, t.device, tuple(t.shape),
-                   tuple(t.stride()) if with_stride else None, t.requires_grad)
+                   tuple(t.stride()) if with_stride else None, t.requires_grad, t.layout)
 
     def matches(self, t) -> bool:
         """The tensor guard's conditions in one call, in their order (`matcher`'s)."""
@@ -66,17 +68,19 @@ class TensorSpec:
         """`matches` as the check function calls it, once per tensor on every call: a closure
         over the expected fields (no attribute of the spec read at the call), one call per
         tensor (inlined, the conditions would make the check function slower to compile)."""
-        T, dtype, device, shape, stride, requires_grad = (
-            self.type, self.dtype, self.device, self.shape, self.stride, self.requires_grad)
+        T, dtype, device, shape, stride, requires_grad, layout = (
+            self.type, self.dtype, self.device, self.shape, self.stride, self.requires_grad,
+            self.layout)
         if stride is None:
             def matches(t) -> bool:
                 return (type(t) is T and t.dtype is dtype and t.device == device
-                        and t.size() == shape and t.requires_grad is requires_grad)
+                        and t.size() == shape and t.requires_grad is requires_grad
+                        and t.layout is layout)
         else:
             def matches(t) -> bool:
                 return (type(t) is T and t.dtype is dtype and t.device == device
                         and t.size() == shape and t.stride() == stride
-                        and t.requires_grad is requires_grad)
+                        and t.requires_grad is requires_grad and t.layout is layout)
         return matches
 
 

@@ -151,8 +151,9 @@ def _shown(value: Any) -> str:
 
 @dataclasses.dataclass(frozen=True)
 class TensorGuard(Guard, kind=GuardKind.TENSOR):
-    """Type, dtype, device, shape, strides (unless `guard_tensor_strides` is off) and
-    requires_grad, one condition each so that a recompile names the field that changed."""
+    """Type, dtype, device, shape, strides (unless `guard_tensor_strides` is off),
+    requires_grad and layout, one condition each so that a recompile names the field that
+    changed."""
 
     expected: TensorSpec = dataclasses.field(compare=False)
 
@@ -169,6 +170,8 @@ class TensorGuard(Guard, kind=GuardKind.TENSOR):
              repr(spec.shape)),
             (f"{s}.requires_grad is {spec.requires_grad!r}", f"{s}.requires_grad",
              f"{s}.requires_grad", repr(spec.requires_grad)),
+            (f"{s}.layout is {binder.bind(spec.layout)}", f"{s}.layout", f"{s}.layout",
+             str(spec.layout)),
         ]
         if spec.stride is not None:
             fields.insert(4, (f"{s}.stride() == {spec.stride!r}", f"{s}.stride()",

@@ -31,11 +31,13 @@ class SymbolicSpec:
     shape: tuple[int | str, ...]
     stride: tuple[int | str, ...] | None
     requires_grad: bool
+    layout: torch.layout = torch.strided
 
     @classmethod
     def of(cls, real: torch.Tensor, fake: torch.Tensor, with_stride: bool) -> SymbolicSpec:
         return cls(type(real), real.dtype, real.device, _shown(fake.shape),
-                   _shown(fake.stride()) if with_stride else None, real.requires_grad)
+                   _shown(fake.stride()) if with_stride else None, real.requires_grad,
+                   real.layout)
 
     def refreshed(self, fake: torch.Tensor) -> SymbolicSpec:
         """After the trace: sizes it specialised are static now, compared here by value (the
@@ -74,6 +76,8 @@ class SymbolicTensorGuard(Guard, kind=GuardKind.SYMBOLIC_TENSOR):
                     tests.append((f"{read} == {v}", read, read, str(v)))
         tests.append((f"{s}.requires_grad is {spec.requires_grad!r}", f"{s}.requires_grad",
                       f"{s}.requires_grad", repr(spec.requires_grad)))
+        tests.append((f"{s}.layout is {binder.bind(spec.layout)}", f"{s}.layout", f"{s}.layout",
+                      str(spec.layout)))
         return [Condition(test, _reason(shown, read, want)) for test, shown, read, want in tests]
 
     def describe(self) -> str:

@@ -588,3 +588,16 @@ def test_dict_argument_keyed_by_nan(fullgraph):
         fullgraph=fullgraph,
         copy_args=False,
     )
+
+
+def test_sparse_tensor_after_an_expanded_one(fullgraph):
+    # a sparse COO tensor of shape (2,) has strides (0,), as an expanded dense one: the tensor
+    # guard let it into the dense entry, whose answer of is_sparse and layout was False/strided
+    def fn(x):
+        return x.is_sparse, x.layout, x * 2
+
+    dense = torch.ones(1).expand(2)
+    sparse = torch.tensor([1.0, 1.0]).to_sparse()
+    run(fn, [call(dense), call(dense)], fullgraph=fullgraph, copy_args=False)
+    if not fullgraph:  # the sparse tensor itself is refused: eager then
+        run(fn, [call(dense), call(sparse), call(dense)], fullgraph=False, copy_args=False)
