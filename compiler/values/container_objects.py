@@ -142,8 +142,10 @@ class ContainerObjectValue(ObjectValue):
         return self.contents if issubclass(self.base, family) else None
 
     def storage_method(self, tx, name: str, owner: type) -> Value | None:
-        """`obj.name` (or `super().name`) reaching the base's own method `name`."""
-        if owner is not self.base:
+        """`obj.name` (or `super().name`) reaching the base's own method `name` (its other
+        attributes, `__hash__ = None`, `__doc__`, `__new__`, are found as for any object)."""
+        if owner is not self.base or type(vars(owner).get(name)).__name__ not in (
+                "method_descriptor", "wrapper_descriptor"):
             return None
         return BaseMethodValue(self, name)
 
@@ -282,6 +284,9 @@ class BaseMethodValue(Value):
 
     def __repr__(self) -> str:
         return f"BaseMethodValue({self.obj!r}, {self.name})"
+
+    def python_type(self) -> type:
+        return type(getattr(self.obj.base(), self.name))  # (a builtin method, a method-wrapper)
 
     def call(self, tx, args, kwargs) -> Value:
         return call_base_method(tx, self.obj, self.name, list(args), kwargs)

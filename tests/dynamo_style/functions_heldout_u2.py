@@ -303,3 +303,10 @@ def u_ordered_dict_subclass_own_new_and_init(x):
 def u_dict_subclass_new_returning_a_dict(x):
     made = DictMaker([("q", 1)])
     return x, made, type(made) is dict
+
+
+@case(_one)
+def u_container_subclass_attributes_of_the_base(x):
+    s, xs, f = PlainSet(), PlainList(), PlainFrozen()
+    return x, s.__hash__ is None, xs.__hash__ is None, type(s.__doc__).__name__, callable(
+        f.__hash__), type(s.__new__(PlainSet)).__name__, callable(xs.append)
