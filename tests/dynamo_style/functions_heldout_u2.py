@@ -310,3 +310,79 @@ def u_container_subclass_attributes_of_the_base(x):
     s, xs, f = PlainSet(), PlainList(), PlainFrozen()
     return x, s.__hash__ is None, xs.__hash__ is None, type(s.__doc__).__name__, callable(
         f.__hash__), type(s.__new__(PlainSet)).__name__, callable(xs.append)
+
+
+# ---------------------------------------------------------------- changed while being read
+
+
+class DoubledOnWrite(list):
+    def __setitem__(self, i, v):
+        super().__setitem__(i, v * 2)
+
+    def __delitem__(self, i):
+        super().__delitem__(i)
+        self.deleted = True
+
+
+class ClaimsEmpty(set):
+    def __len__(self):
+        return 0
+
+    def __bool__(self):
+        return True
+
+
+@case(_one)
+def u_set_subclass_grown_while_iterated_raises(x):
+    s, message = PlainSet([1, 2]), None
+    try:
+        for k in s:
+            s.add(k + 10)
+    except RuntimeError as exc:
+        message = str(exc)
+    return x, message, sorted(s)
+
+
+@case(_one)
+def u_list_subclass_grown_while_iterated(x):
+    xs, seen = PlainList([1, 2]), []
+    for k in xs:
+        seen.append(k)
+        if len(xs) < 5:
+            xs.append(k * 10)
+    return x, seen, xs
+
+
+@case(_one)
+def u_container_subclasses_filled_by_generators_reading_them(x):
+    s = PlainSet([1])
+    s.update(len(s) + k for k in range(3))
+    xs = PlainList([1])
+    xs.extend(len(xs) + k for k in range(3))
+    return x, sorted(s), xs
+
+
+@case(_one)
+def u_container_subclasses_init_from_themselves(x):
+    s = PlainSet([1, 2])
+    s.__init__(s)
+    xs = PlainList([1, 2])
+    xs.__init__(xs)
+    ys = PlainList([1, 2])
+    ys.__init__(k * 2 for k in ys)
+    return x, s, xs, ys
+
+
+@case(_one)
+def u_list_subclass_item_writes_overridden(x):
+    t = DoubledOnWrite([1, 2, 3])
+    t[0] = 5
+    del t[1]
+    t.sort()
+    return x, t, t.deleted
+
+
+@case(_one)
+def u_set_subclass_len_and_bool_overridden(x):
+    s = ClaimsEmpty([1])
+    return x, len(s), bool(s), set.__len__(s), list(s), s == {1}
