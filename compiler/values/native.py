@@ -8,6 +8,7 @@ hand these out, and callables.py (which inlines user functions) sits above them.
 
 from __future__ import annotations
 
+import types
 from typing import Any
 
 from compiler.values.base import HeldCallableValue, Value
@@ -37,6 +38,37 @@ class BoundContainerMethodValue(Value):
 
     def reconstruct(self, plan) -> str:
         return plan.temp(f"{plan.expr(self.container)}.{self.name}")
+
+    def _raw(self) -> Any:
+        """The method as the container's type defines it (a method or slot descriptor)."""
+        cls = self.container.python_type()
+        return next(vars(k)[self.name] for k in cls.__mro__ if self.name in vars(k))
+
+    def python_type(self) -> type:
+        """What reading it from an instance gives: a builtin method, or a method-wrapper for a
+        slot (`lst.__add__`)."""
+        raw = self._raw()
+        if isinstance(raw, types.WrapperDescriptorType):
+            return types.MethodWrapperType
+        if isinstance(raw, (types.MethodDescriptorType, types.ClassMethodDescriptorType)):
+            return types.BuiltinMethodType
+        return super().python_type()
+
+    def getattr(self, tx, name: str) -> Value:
+        """Its name, qualified name (a slot's names the type defining it, a method's the
+        instance's type, as CPython's) and the object it is bound to."""
+        from compiler.values import registry
+        raw = self._raw()
+        if name == "__self__":
+            return self.container
+        if name == "__name__":
+            return registry.wrap_constant(self.name)
+        if name == "__qualname__" and isinstance(raw, types.WrapperDescriptorType):
+            return registry.wrap_constant(f"{raw.__objclass__.__qualname__}.{self.name}")
+        if name == "__qualname__" and isinstance(raw, types.MethodDescriptorType):
+            return registry.wrap_constant(
+                f"{self.container.python_type().__qualname__}.{self.name}")
+        return super().getattr(tx, name)
 
     def call(self, tx, args, kwargs) -> Value:
         from compiler.values.call_arity import BOUND_DUNDERS, check_method

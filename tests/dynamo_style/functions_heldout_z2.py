@@ -10,6 +10,8 @@ in the frame and passed in (mutations seen after the call).
 
 from __future__ import annotations
 
+import collections
+
 from tests.conformance.registry import randn
 from tests.dynamo_style.registry import case
 
@@ -127,3 +129,20 @@ def z_tuple_rmul_by_name_str_operand(x):
         return x, (1,).__rmul__("a")
     except TypeError as error:
         return x + 2, str(error)
+
+
+@case(_x)
+def z_bound_builtin_method_names(x):
+    a, d, s = [1], {"k": 1}, {1}
+    od = collections.OrderedDict(k=1)
+    methods = (a.append, d.keys, s.add, a.__add__, d.__len__, od.get, od.move_to_end,
+               collections.deque().popleft, (1,).index, frozenset().union)
+    return (x + 1, [m.__name__ for m in methods], [m.__qualname__ for m in methods],
+            a.append.__self__ is a, type(a.append).__name__, type(a.__add__).__name__)
+
+
+@case(lambda: (randn(0, (3,)), [1, 2]))
+def z_bound_method_names_of_an_argument(x, items):
+    push = items.append
+    push(len(push.__name__))
+    return x * len(items), push.__qualname__, push.__self__ is items
