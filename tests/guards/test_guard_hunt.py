@@ -457,3 +457,43 @@ def test_function_identity_kept_while_contents_change(fullgraph, swap):
         else (lambda: setattr(g, "__code__", h.__code__))
     )
     run(fn, [call(X), step(change, X)], fullgraph=fullgraph)
+
+
+# ---- globals reached through the module's namespace
+
+
+def test_global_read_through_globals_sys_modules_and_vars(fullgraph, monkeypatch):
+    monkeypatch.setattr(HERE, "SCALE", 2.0)
+
+    def fn(x):
+        found = globals().get("SCALE", 0.0)
+        return (
+            x * globals()["SCALE"] + sys.modules[__name__].SCALE * found,
+            vars(HERE)["SCALE"],
+            len([k for k in globals() if k.startswith("SCAL")]),
+        )
+
+    run(
+        fn,
+        [
+            call(X),
+            step(_set("SCALE", 3.0), X),
+            step(_set("SCALED", 1), X),
+            step(lambda: delattr(HERE, "SCALED"), X),
+            step(_set("SCALE", 2.0), X),
+        ],
+        fullgraph=fullgraph,
+    )
+
+
+def test_global_membership_after_delete(fullgraph, monkeypatch):
+    monkeypatch.setattr(HERE, "SCALE", 2.0)
+
+    def fn(x):
+        return x * ("SCALE" in globals()), "FLAG" in globals()
+
+    run(
+        fn,
+        [call(X), step(lambda: delattr(HERE, "SCALE"), X), step(_set("SCALE", 1.0), X)],
+        fullgraph=fullgraph,
+    )
