@@ -164,9 +164,11 @@ class SetValue(Value):
         return list(self.members.values())
 
     def exact(self) -> bool:
-        """Every member's stand-in has its real hash: the table's order is CPython's."""
-        return all(exact_member(m) or getattr(m, "exact_member", bool)()
-                   for m in self.members.values())
+        """Every member's stand-in has its real hash: the table's order is CPython's (a
+        constant filed under a stand-in of its identity, a builtin function's, is not)."""
+        return all(getattr(m, "exact_member", bool)() or exact_member(m) and not (
+            m.is_constant() and type(key) is not type(m.as_constant()))
+            for key, m in self.members.items())
 
     def sortable_members(self) -> list[Value] | None:
         """The members, in an order `sorted()` without a key cannot tell from the real one

@@ -386,3 +386,9 @@ def u_list_subclass_item_writes_overridden(x):
 def u_set_subclass_len_and_bool_overridden(x):
     s = ClaimsEmpty([1])
     return x, len(s), bool(s), set.__len__(s), list(s), s == {1}
+
+
+@case(_one, gap="iterating a set of builtin functions (hashed by their addresses)")
+def u_plain_set_of_builtins_iterated(x):
+    names = [f.__name__ for f in {abs, len, min, max, sorted, print}]
+    return x, sorted(names), len(names)
