@@ -49,6 +49,9 @@ class TraceContext:
         self.values_by_id: dict[int, tuple[Any, Value]] = {}  # id(real) -> (real, value)
         self.tensor_of_fake: dict[int, Value] = {}
         self.local_tensor_values: list[Value] = []
+        # Dicts and objects with an instance dict reached from outside (wrap.py): a dict that
+        # is one of those objects' `__dict__` would be two trackers of one table.
+        self.wrapped_tables: list[tuple[Any, Value, bool]] = []
         self.constant_labels: dict[int, str] = {}
         self.module_attribute_writes: dict[tuple[int, str], Value] = {}
         self.exception_contexts = ExceptionContexts()  # `__context__` of what the trace raised

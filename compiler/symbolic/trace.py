@@ -39,7 +39,7 @@ from compiler.values.generators import check_closed as check_generators_closed
 from compiler.values.regions import leave_open_regions
 from compiler.values.tensor_requires_grad import check_outputs as check_grad_outputs
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
-from compiler.values.wrap import wrap
+from compiler.values.wrap import check_instance_dict_aliases, wrap
 
 
 @dataclasses.dataclass
@@ -127,6 +127,7 @@ def _trace(ctx: TraceContext, fn: types.FunctionType, frame_locals: dict,
     rebuild, rebuild_source = plan.build(result)
     check_selection_outputs(ctx, plan.outputs)
     check_grad_outputs(ctx, plan.outputs)
+    check_instance_dict_aliases(ctx)
     graph, put_back = None, ()
     if ctx.graph.op_count or plan.outputs or torch.is_grad_enabled() != ctx.grad_mode_at_start:
         graph = ctx.graph.finish(plan.outputs)

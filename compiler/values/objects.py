@@ -238,15 +238,15 @@ class ClassValue(ClassProtocols):
         return bind_class_attribute(tx, owner, raw, None, self, self.attribute_source(tx, name))
 
     def _mapping_view(self, tx, name: str) -> Value | None:
-        """An Enum's `__members__`, or a program's class's `__dict__` (keys guarded)."""
+        """An Enum's `__members__`, a class's `__dict__` (keys guarded), else refused."""
         from compiler.values.mapping_proxy import MappingProxyValue
         cls = self.cls
         if name == "__members__":
             return None if not issubclass(cls, enum.Enum) else MappingProxyValue(
                 list(cls.__members__), lambda k: ConstantValue(cls.__members__[k]),
                 f"{cls.__qualname__}.__members__")
-        if type(cls) is not type or cls.__flags__ & (1 << 8):  # not a program's plain class
-            return None
+        if cls.__flags__ & (1 << 8) or {find_in_mro(type(cls), n)[0] for n in _LOOKUP} != {type}:
+            raise Unsupported(f"{cls.__qualname__}.__dict__", BreakReason.UNSUPPORTED_ATTRIBUTE)
         if any(key[0] == id(cls) for key in tx.ctx.module_attribute_writes):
             raise Unsupported(f"{cls.__qualname__}.__dict__ after the trace wrote to the class",
                               BreakReason.UNSUPPORTED_ATTRIBUTE)
@@ -300,6 +300,7 @@ class ClassValue(ClassProtocols):
 _TYPE_LAYOUT = ("__flags__", "__basicsize__", "__itemsize__", "__dictoffset__",
                 "__weakrefoffset__")
 _DATA = ("__set__", "__delete__")  # what makes a descriptor a data descriptor
+_LOOKUP = ("__dict__", "__getattribute__")  # the metaclass's both type's: `__dict__` is type's
 # Builtin bases whose `__getattribute__` slot is the generic one (PyObject_GenericGetAttr).
 _GENERIC_BASES = (dict, list, tuple, set, frozenset, int, float, str, bytes)
 

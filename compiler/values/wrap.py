@@ -13,6 +13,7 @@ import copy
 import dataclasses
 import enum
 import functools
+import inspect
 import types
 import weakref
 from collections.abc import Callable
@@ -125,7 +126,50 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
     value = _wrap_new(ctx, obj, source)
     if ctx is not None and not isinstance(value, ConstantValue):
         ctx.values_by_id[id(obj)] = (obj, value)
+        if source is not None:
+            _apart_from_instance_dicts(ctx, obj, value)
     return value
+
+
+def _instance_dict(obj: Any) -> dict | None:
+    """An object's own instance dict, read through its type's C descriptor (no program code
+    runs), or None."""
+    if not isinstance(inspect.getattr_static(type(obj), "__dict__", None),
+                      types.GetSetDescriptorType):
+        return None
+    table = object.__getattribute__(obj, "__dict__")
+    return table if type(table) is dict else None
+
+
+def _apart_from_instance_dicts(ctx, obj: Any, value: Value) -> None:
+    """Remember a dict from outside, or a program's object with an instance dict, for
+    `check_instance_dict_aliases`."""
+    from compiler.values.containers import DictValue
+    from compiler.values.objects import ObjectValue
+    if isinstance(value, DictValue) and type(obj) is dict:
+        ctx.wrapped_tables.append((obj, value, True))
+    elif isinstance(value, ObjectValue) and _instance_dict(obj) is not None:
+        ctx.wrapped_tables.append((obj, value, False))
+
+
+def check_instance_dict_aliases(ctx) -> None:
+    """At the end of a trace: a dict from outside and a program's object are two trackers,
+    exact only while the dict is not the object's `__dict__` when the trace changed either (a
+    write through one would not be seen through the other; reads alone agree). The same table
+    is refused; different ones are guarded to stay different."""
+    writes = ctx.side_effects
+    written = {key[0] for key in writes.attribute_writes} | set(writes.mutated)
+    tables = [(o, v) for o, v, is_dict in ctx.wrapped_tables if is_dict]
+    holders = [(o, v) for o, v, is_dict in ctx.wrapped_tables if not is_dict]
+    for table, table_value in tables:
+        for holder, holder_value in holders:
+            if id(table_value) not in written and id(holder_value) not in written:
+                continue
+            if _instance_dict(holder) is table:
+                raise Unsupported("a dict that is also an object's __dict__ in the same frame",
+                                  BreakReason.UNSUPPORTED_VALUE)
+            ctx.guard(table_value.source, GuardKind.DISTINCT,
+                      AttrSource(holder_value.source, "__dict__"))
 
 
 def _is_frozen_torch_dataclass(obj: Any) -> bool:
