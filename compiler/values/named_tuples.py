@@ -72,6 +72,14 @@ class NamedTupleValue(TupleValue):
     def python_type(self) -> type:
         return self.cls
 
+    def hash_key(self) -> Any:
+        """As a dict key or set member: by its items (tuple's own hash and `==`), unless the
+        class has its own, which a key lookup would run (refused)."""
+        if any(_overrides(self.cls, name) for name in ("__hash__", "__eq__")):
+            raise Unsupported(f"a {self.cls.__qualname__} with its own __hash__ or __eq__ as a "
+                              f"dict key or set member", BreakReason.UNSUPPORTED_VALUE)
+        return super().hash_key()
+
     def dunder_class(self) -> type | None:
         """The class, when it defines operators of its own: the operators run them (tuple's
         own `+` and `*` stay modelled on the items)."""

@@ -146,3 +146,22 @@ def z_bound_method_names_of_an_argument(x, items):
     push = items.append
     push(len(push.__name__))
     return x * len(items), push.__qualname__, push.__self__ is items
+
+
+class _Point(collections.namedtuple("_Point", "t k")):
+    def __eq__(self, other):
+        return isinstance(other, _Point) and self.k == other.k
+
+    def __hash__(self):
+        return hash(self.k)
+
+
+@case(_x, gap="a named tuple with its own __eq__/__hash__ as a dict key or set member")
+def z_named_tuple_with_own_eq_as_key(x):
+    return x + 1, {_Point(x, 1): "hit"}.get(_Point(x, 1)), len({_Point(x, 1), _Point(x, 1)})
+
+
+@case(_x)
+def z_plain_named_tuple_as_key(x):
+    point = collections.namedtuple("Pt", "a b")
+    return x, {point(1, 2): 1}.get(point(1, 2)), len({point(1, 2), point(1, 2)})
