@@ -13,7 +13,6 @@ import copy
 import dataclasses
 import enum
 import functools
-import inspect
 import types
 import weakref
 from collections.abc import Callable
@@ -134,10 +133,13 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
 def _instance_dict(obj: Any) -> dict | None:
     """An object's own instance dict, read through its type's C descriptor (no program code
     runs), or None."""
-    if not isinstance(inspect.getattr_static(type(obj), "__dict__", None),
-                      types.GetSetDescriptorType):
+    from compiler.values.attributes import find_in_mro
+    if not isinstance(find_in_mro(type(obj), "__dict__")[1], types.GetSetDescriptorType):
+        return None  # (its class's own MRO: a metaclass's `__dict__` is the class's)
+    try:
+        table = object.__getattribute__(obj, "__dict__")
+    except AttributeError:
         return None
-    table = object.__getattribute__(obj, "__dict__")
     return table if type(table) is dict else None
 
 
