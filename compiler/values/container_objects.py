@@ -39,6 +39,7 @@ from compiler.values.call_arity import _raise_real, check_method
 from compiler.values.constant import ConstantValue
 from compiler.values.construct import BUILTIN_BASE_MAKERS
 from compiler.values.containers import ListValue, unhashable
+from compiler.values.custom_new import run_init
 from compiler.values.dict_storage import MappingObjectValue
 from compiler.values.objects import ClassValue, ObjectValue
 from compiler.values.sets import SetValue, build_set, set_inplace_operator, set_operator
@@ -265,14 +266,7 @@ def construct_container(tx, cls_value, base: type, args: list[Value],
     init_owner = guarded_find_in_mro(tx, made_type, "__init__")[0]
     if init_owner is object:  # frozenset's: object's, which takes the arguments __new__ took
         return made
-    init = registry.class_attribute(tx, made_type, "__init__", made)
-    if init is None:
-        raise Unsupported(f"__init__ of {made_type.__qualname__}", BreakReason.UNSUPPORTED_CALL)
-    returned = init.call(tx, args, kwargs)
-    if not (returned.is_constant() and returned.as_constant() is None):
-        raise RaisedByProgram(TypeError(f"__init__() should return None, not "
-                                        f"'{returned.python_type().__name__}'"))
-    return made
+    return run_init(tx, made, made_type, args, kwargs)
 
 
 class BaseMethodValue(Value):

@@ -43,7 +43,6 @@ def construct_with_new(tx, cls_value, args: list[Value], kwargs: dict[str, Value
 def initialise_made(tx, made: Value, made_type: type, args, kwargs) -> Value:
     """`type(made).__init__(made, *args, **kwargs)` after a custom `__new__`, with
     `object.__init__`'s check of extra arguments."""
-    from compiler.values import registry
     from compiler.values.attributes import find_in_mro, guarded_find_in_mro
     owner = find_in_mro(made_type, "__init__")[0]
     if owner is object or owner is None:
@@ -51,6 +50,12 @@ def initialise_made(tx, made: Value, made_type: type, args, kwargs) -> Value:
         if (args or kwargs) and guarded_find_in_mro(tx, made_type, "__new__")[0] is object:
             raise RaisedByProgram(TypeError(f"{made_type.__name__}() takes no arguments"))
         return made
+    return run_init(tx, made, made_type, args, kwargs)
+
+
+def run_init(tx, made: Value, made_type: type, args, kwargs) -> Value:
+    """The class's `__init__` traced on `made`; it must return None, as `type.__call__` asks."""
+    from compiler.values import registry
     init = registry.class_attribute(tx, made_type, "__init__", made)
     if init is None:
         raise Unsupported(f"__init__ of {made_type.__qualname__}", BreakReason.UNSUPPORTED_CALL)
