@@ -541,7 +541,12 @@ def _divmod_with_tensor(a, b):
 
 
 @handles(tuple.__new__)
-def _tuple_new(tx, cls, *iterable):
+def _tuple_new(tx, cls, *iterable, **kwargs):
+    if kwargs:  # tuple's own checks, before anything is read
+        raise RaisedByProgram(TypeError("tuple() takes no keyword arguments"))
+    if len(iterable) > 1:
+        raise RaisedByProgram(TypeError(f"tuple expected at most 1 argument, got "
+                                        f"{len(iterable)}"))
     items = _items(tx, iterable[0]) if iterable else []
     if cls.as_constant() is tuple:
         return TupleValue(items)

@@ -165,3 +165,15 @@ def z_named_tuple_with_own_eq_as_key(x):
 def z_plain_named_tuple_as_key(x):
     point = collections.namedtuple("Pt", "a b")
     return x, {point(1, 2): 1}.get(point(1, 2)), len({point(1, 2), point(1, 2)})
+
+
+@case(_x)
+def z_tuple_new_called_with_bad_arguments(x):
+    out = []
+    for make in (lambda: tuple.__new__(tuple, [1, 2], extra=1),
+                 lambda: tuple.__new__(tuple, [1], [2]), lambda: tuple.__new__(tuple, [3])):
+        try:
+            out.append(make())
+        except TypeError as error:
+            out.append(str(error))
+    return x + 1, out
