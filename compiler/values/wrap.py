@@ -476,6 +476,8 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
         if guard_kind is GuardKind.ID and guard.key() not in ctx.guards:
             added_identity = guard.key()
         ctx.add_guard(guard)
+        if guard_kind is GuardKind.TYPE:
+            _apart_from_other_instances(ctx, obj, source)
     from compiler.values.numpy_arrays import NumpyFunctionValue, is_numpy_function
     if is_numpy_function(obj):
         return NumpyFunctionValue(obj, source)
@@ -550,6 +552,17 @@ def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
     if isinstance(self_value, TensorValue):
         return native.TensorMethodValue(self_value, obj.__name__)
     return native.BoundContainerMethodValue(self_value, obj.__name__)
+
+
+def _apart_from_other_instances(ctx, obj: Any, source: Source) -> None:
+    """A program's object is guarded by its type, not its identity: the trace still treats two
+    objects it read as two (a dict keyed by one, an attribute written through one), so each
+    is guarded to stay apart from every other of its type read before (the same object read
+    twice is one tracker, guarded the same)."""
+    for kind, other in ctx.plain_instances:
+        if kind is type(obj):
+            ctx.guard(source, GuardKind.DISTINCT, other)
+    ctx.plain_instances.append((type(obj), source))
 
 
 def _is_plain_instance(obj: Any) -> bool:

@@ -1,8 +1,9 @@
 """The metadata signature of a call (docs/verdicts.md): what a correct compiler may guard on.
 
 Two calls with equal signatures must share compiled code (rule R1). The signature errs on the
-fine side — identity of code objects, aliasing between tensors, torch's global modes — so that a
-compiler is never blamed for a recompile that its guards were entitled to.
+fine side — identity of code objects, aliasing between tensors and between objects, torch's
+global modes — so that a compiler is never blamed for a recompile that its guards were entitled
+to.
 """
 
 from __future__ import annotations
@@ -35,6 +36,8 @@ class _Signer:
         self.tensors: dict[int, int] = {}   # id -> first position, for aliasing between inputs
         self.storages: dict[int, int] = {}
         self.active: set[int] = set()
+        self.objects: dict[int, int] = {}  # id -> order first reached, for aliasing
+        self.held: list[Any] = []
 
     def sign(self, value: Any, depth: int = 0) -> Any:
         cls = type(value)
@@ -55,6 +58,10 @@ class _Signer:
             return ("id", id(value))
         if id(value) in self.active:
             return ("cycle", cls.__qualname__)
+        if id(value) in self.objects:  # one object reached twice: aliasing, as for tensors
+            return ("same", self.objects[id(value)])
+        self.objects[id(value)] = len(self.objects)
+        self.held.append(value)  # (kept alive: a temporary's id is not reused while signing)
         self.active.add(id(value))
         try:
             return self._container(value, cls, depth + 1)

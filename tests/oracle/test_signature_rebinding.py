@@ -91,3 +91,19 @@ def test_a_module_forward_shadowed_by_a_partial_changes_the_signature():
     assert sig({"M": module}) != before
     del module.forward
     assert sig({"M": module}) == before
+
+
+class _Node:
+    __module__ = "m"
+
+
+def test_two_globals_becoming_one_object_change_the_signature():
+    """`B = A` between calls: the program may now see one object where it saw two (a dict
+    keyed by one and asked for the other), so a compiler that guards on that is entitled to
+    recompile; the same two objects again keep the signature."""
+    a, b = _Node(), _Node()
+    first = sig({"A": a, "B": b})
+    assert sig({"A": a, "B": b}) == first
+    assert sig({"A": a, "B": a}) != first
+    shared = [1]
+    assert sig({"L": shared, "M": shared}) != sig({"L": [1], "M": [1]})
