@@ -30,6 +30,7 @@ class GuardKind(enum.Enum):
     DICT_KEYS = "dict_keys"      # list(S) == keys, in order
     SAME_OBJECT = "same_object"  # S is other
     DISTINCT = "distinct"        # S is not other
+    ALL_DISTINCT = "all_distinct"  # S and the others are as many objects, expected = sources
     HASATTR = "hasattr"          # hasattr(S, name) is v, expected = (name, v)
     INSTANCE_ATTR = "instance_attr"  # (name in S.__dict__) is v, expected = (name, v)
     STORAGE_ALIASING = "storage_aliasing"  # which tensor inputs share storage, expected =

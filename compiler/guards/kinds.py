@@ -263,6 +263,34 @@ class DistinctGuard(SameObjectGuard, kind=GuardKind.DISTINCT):
 
 
 @dataclasses.dataclass(frozen=True)
+class AllDistinctGuard(Guard, kind=GuardKind.ALL_DISTINCT):
+    """S and the other sources reach as many different objects: one test for a whole group
+    (not one `is not` per pair)."""
+
+    expected: tuple = dataclasses.field(compare=False)
+
+    def expected_key(self) -> Any:
+        return tuple(source.expr() for source in self.expected)
+
+    def conditions(self, binder: Binder) -> list[Condition]:
+        parts = [self.subject(binder), *(binder.render(s) for s in self.expected)]
+        ids = ", ".join(f"id({part})" for part in parts)
+        named = ", ".join(parts)
+        return [Condition(f"len({{{ids}}}) == {len(parts)}",
+                          lambda get: f"{named} are {len(parts)} objects (they were not)")]
+
+    def describe(self) -> str:
+        others = ", ".join(source.expr() for source in self.expected)
+        return f"{self.source.expr()}, {others} are different objects"
+
+    def constants(self) -> dict[str, Any]:
+        found = super().constants()
+        for source in self.expected:
+            found.update(source.constants())
+        return found
+
+
+@dataclasses.dataclass(frozen=True)
 class HasattrGuard(Guard, kind=GuardKind.HASATTR):
     """`hasattr(S, name) is present`, expected = (name, present)."""
 

@@ -52,7 +52,7 @@ class TraceContext:
         # Dicts and objects with an instance dict reached from outside (wrap.py): a dict that
         # is one of those objects' `__dict__` would be two trackers of one table.
         self.wrapped_tables: list[tuple[Any, Value, bool]] = []
-        self.plain_instances: list[tuple[type, Any]] = []  # (type, source): guarded apart
+        self.plain_instances: dict[type, list] = {}  # class -> sources (input_aliasing.py)
         self.constant_labels: dict[int, str] = {}
         self.module_attribute_writes: dict[tuple[int, str], Value] = {}
         self.exception_contexts = ExceptionContexts()  # `__context__` of what the trace raised

@@ -36,10 +36,11 @@ from compiler.values.base import RaisedByProgram
 from compiler.values.callables import FrameCellValue, UserFunctionValue, real_cell_value
 from compiler.values.containers import TupleValue
 from compiler.values.generators import check_closed as check_generators_closed
+from compiler.values.input_aliasing import check_instance_dict_aliases
 from compiler.values.regions import leave_open_regions
 from compiler.values.tensor_requires_grad import check_outputs as check_grad_outputs
 from compiler.values.tensor_selection import check_outputs as check_selection_outputs
-from compiler.values.wrap import check_instance_dict_aliases, wrap
+from compiler.values.wrap import wrap
 
 
 @dataclasses.dataclass

@@ -30,7 +30,7 @@ from compiler.guards.sources import (
     Source,
     TupleItemSource,
 )
-from compiler.values import native, registry
+from compiler.values import input_aliasing, native, registry
 from compiler.values.base import Value
 from compiler.values.body_tensors import BodyTensor
 from compiler.values.constant import (
@@ -126,52 +126,8 @@ def wrap(ctx, obj: Any, source: Source | None) -> Value:
     if ctx is not None and not isinstance(value, ConstantValue):
         ctx.values_by_id[id(obj)] = (obj, value)
         if source is not None:
-            _apart_from_instance_dicts(ctx, obj, value)
+            input_aliasing.remember_table(ctx, obj, value)
     return value
-
-
-def _instance_dict(obj: Any) -> dict | None:
-    """An object's own instance dict, read through its type's C descriptor (no program code
-    runs), or None."""
-    from compiler.values.attributes import find_in_mro
-    if not isinstance(find_in_mro(type(obj), "__dict__")[1], types.GetSetDescriptorType):
-        return None  # (its class's own MRO: a metaclass's `__dict__` is the class's)
-    try:
-        table = object.__getattribute__(obj, "__dict__")
-    except AttributeError:
-        return None
-    return table if type(table) is dict else None
-
-
-def _apart_from_instance_dicts(ctx, obj: Any, value: Value) -> None:
-    """Remember a dict from outside, or a program's object with an instance dict, for
-    `check_instance_dict_aliases`."""
-    from compiler.values.containers import DictValue
-    from compiler.values.objects import ObjectValue
-    if isinstance(value, DictValue) and type(obj) is dict:
-        ctx.wrapped_tables.append((obj, value, True))
-    elif isinstance(value, ObjectValue) and _instance_dict(obj) is not None:
-        ctx.wrapped_tables.append((obj, value, False))
-
-
-def check_instance_dict_aliases(ctx) -> None:
-    """At the end of a trace: a dict from outside and a program's object are two trackers,
-    exact only while the dict is not the object's `__dict__` when the trace changed either (a
-    write through one would not be seen through the other; reads alone agree). The same table
-    is refused; different ones are guarded to stay different."""
-    writes = ctx.side_effects
-    written = {key[0] for key in writes.attribute_writes} | set(writes.mutated)
-    tables = [(o, v) for o, v, is_dict in ctx.wrapped_tables if is_dict]
-    holders = [(o, v) for o, v, is_dict in ctx.wrapped_tables if not is_dict]
-    for table, table_value in tables:
-        for holder, holder_value in holders:
-            if id(table_value) not in written and id(holder_value) not in written:
-                continue
-            if _instance_dict(holder) is table:
-                raise Unsupported("a dict that is also an object's __dict__ in the same frame",
-                                  BreakReason.UNSUPPORTED_VALUE)
-            ctx.guard(table_value.source, GuardKind.DISTINCT,
-                      AttrSource(holder_value.source, "__dict__"))
 
 
 def _is_frozen_torch_dataclass(obj: Any) -> bool:
@@ -477,7 +433,7 @@ def wrap_object(ctx, obj: Any, source: Source | None) -> Value:
             added_identity = guard.key()
         ctx.add_guard(guard)
         if guard_kind is GuardKind.TYPE:
-            _apart_from_other_instances(ctx, obj, source)
+            input_aliasing.apart_from_others_of_its_type(ctx, obj, source)
     from compiler.values.numpy_arrays import NumpyFunctionValue, is_numpy_function
     if is_numpy_function(obj):
         return NumpyFunctionValue(obj, source)
@@ -552,17 +508,6 @@ def _bound_method(ctx, obj: Any, source: Source | None) -> Value | None:
     if isinstance(self_value, TensorValue):
         return native.TensorMethodValue(self_value, obj.__name__)
     return native.BoundContainerMethodValue(self_value, obj.__name__)
-
-
-def _apart_from_other_instances(ctx, obj: Any, source: Source) -> None:
-    """A program's object is guarded by its type, not its identity: the trace still treats two
-    objects it read as two (a dict keyed by one, an attribute written through one), so each
-    is guarded to stay apart from every other of its type read before (the same object read
-    twice is one tracker, guarded the same)."""
-    for kind, other in ctx.plain_instances:
-        if kind is type(obj):
-            ctx.guard(source, GuardKind.DISTINCT, other)
-    ctx.plain_instances.append((type(obj), source))
 
 
 def _is_plain_instance(obj: Any) -> bool:

@@ -28,6 +28,8 @@ EXAMPLES = {
     GuardKind.DICT_KEYS: (guard_of(X, GuardKind.DICT_KEYS, ["a"]), "list(L['x'].keys()) == ['a']"),
     GuardKind.SAME_OBJECT: (guard_of(X, GuardKind.SAME_OBJECT, Y), "L['x'] is L['y']"),
     GuardKind.DISTINCT: (guard_of(X, GuardKind.DISTINCT, Y), "L['x'] is not L['y']"),
+    GuardKind.ALL_DISTINCT: (guard_of(X, GuardKind.ALL_DISTINCT, (Y,)),
+                             "L['x'], L['y'] are different objects"),
     GuardKind.HASATTR: (guard_of(X, GuardKind.HASATTR, ("a", True)),
                         "hasattr(L['x'], 'a') == True"),
     GuardKind.INSTANCE_ATTR: (guard_of(X, GuardKind.INSTANCE_ATTR, ("a", False)),

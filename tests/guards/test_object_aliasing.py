@@ -60,3 +60,39 @@ def _fresh():
 def test_fresh_objects_of_the_same_class_reuse_the_code():
     stats = _calls(keyed_by_one_asked_for_the_other, _fresh)
     assert stats.compiles == 1
+
+
+def test_the_group_guard_accepts_exactly_different_objects():
+    """One guard for all the objects of a class a trace read: as many objects as sources."""
+    from compiler.guards.check import CheckFunction
+    from compiler.guards.guard import GuardKind, guard_of
+    from compiler.guards.sources import LocalSource
+
+    check = CheckFunction([guard_of(LocalSource("a"), GuardKind.ALL_DISTINCT,
+                                    (LocalSource("b"), LocalSource("c")))])
+    one, two, three = Node(), Node(), Node()
+    assert check.check({"a": one, "b": two, "c": three}, {})
+    for same in ({"a": one, "b": one, "c": three}, {"a": one, "b": two, "c": one},
+                 {"a": one, "b": two, "c": two}):
+        assert not check.check(same, {})
+        assert check.first_failure(same, {}) is not None
+
+
+C = Node()
+
+
+def three_keys(x):
+    return x + sum({A: 1, B: 2, C: 4}.values())
+
+
+def test_three_objects_of_a_class_two_becoming_one_recompile():
+    global C
+    compiled = compiler.compile(three_keys, fullgraph=True)
+    first = C
+    try:
+        for value in (first, A, first):
+            C = value
+            assert_same(compiled(torch.ones(2)), three_keys(torch.ones(2)))
+    finally:
+        C = first
+    assert compiler.stats(compiled).recompiles
